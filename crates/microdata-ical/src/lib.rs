@@ -1,0 +1,1 @@
+//! Microdata to iCalendar (WHATWG HTML conversion), with vEvent vocabulary checks

@@ -1,0 +1,306 @@
+//! Microdata errors: conformance problems found while extracting.
+//!
+//! Extraction never fails because of markup; these are reported as data by
+//! [`Document::errors`].
+
+use std::fmt;
+
+use crate::document::{Document, NONE, has_names, split_ascii_whitespace};
+use crate::element::Element;
+use crate::node::Node;
+
+/// What is wrong (see [`MicrodataError`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// "Find the properties of an item" reached an element already in
+    /// memory: an `itemref` naming an element twice, naming an element the
+    /// item reaches anyway, or leading back to the item itself (§5.2.5 step 7).
+    RepeatedElement,
+    /// An `itemref` token is not the ID of any element.
+    MissingItemrefTarget,
+    /// An item is, through properties whose values are items, a property of
+    /// itself (a cycle in the item graph, only possible through `itemref`).
+    ItemCycle,
+    /// An element with `itemprop` is not a property of any item.
+    UnownedProperty,
+    /// An `itemprop` attribute with no property names.
+    EmptyItemprop,
+    /// A property name that is neither a defined name (no `.`, no `:`) nor
+    /// an absolute URL.
+    InvalidPropertyName,
+    /// `itemtype` on an element without `itemscope`.
+    ItemtypeWithoutItemscope,
+    /// `itemtype` with no tokens.
+    EmptyItemtype,
+    /// An item type that is not an absolute URL.
+    RelativeItemType,
+    /// `itemid` on an element without both `itemscope` and `itemtype`.
+    ItemidWithoutItemtype,
+    /// An `itemid` that does not parse as a URL: the item has no global
+    /// identifier.
+    InvalidItemid,
+    /// `itemref` on an element without `itemscope`.
+    ItemrefWithoutItemscope,
+    /// A URL property element whose `href`/`src`/`data` does not parse: its
+    /// value is the empty string.
+    UnresolvableUrl,
+}
+
+impl ErrorKind {
+    /// A short, lowercase description.
+    pub fn description(self) -> &'static str {
+        match self {
+            ErrorKind::RepeatedElement => {
+                "element reached twice while finding an item's properties"
+            }
+            ErrorKind::MissingItemrefTarget => "itemref names no element",
+            ErrorKind::ItemCycle => "item is a property of itself through itemref",
+            ErrorKind::UnownedProperty => "itemprop element is not a property of any item",
+            ErrorKind::EmptyItemprop => "itemprop has no property names",
+            ErrorKind::InvalidPropertyName => {
+                "property name is neither an absolute URL nor free of '.' and ':'"
+            }
+            ErrorKind::ItemtypeWithoutItemscope => "itemtype without itemscope",
+            ErrorKind::EmptyItemtype => "itemtype has no tokens",
+            ErrorKind::RelativeItemType => "item type is not an absolute URL",
+            ErrorKind::ItemidWithoutItemtype => "itemid without itemscope and itemtype",
+            ErrorKind::InvalidItemid => "itemid is not a valid URL",
+            ErrorKind::ItemrefWithoutItemscope => "itemref without itemscope",
+            ErrorKind::UnresolvableUrl => "URL property value does not parse",
+        }
+    }
+}
+
+/// One microdata error: what, where, and the offending token if any.
+#[derive(Clone, Debug)]
+pub struct MicrodataError<'d, 'a, N: Node<'a>> {
+    kind: ErrorKind,
+    element: Element<'d, 'a, N>,
+    detail: Option<&'a str>,
+}
+
+impl<'d, 'a, N: Node<'a>> MicrodataError<'d, 'a, N> {
+    /// What is wrong.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The element the error is about (for [`ErrorKind::RepeatedElement`],
+    /// the element reached twice; for item-level errors, the item's element).
+    pub fn element(&self) -> Element<'d, 'a, N> {
+        self.element
+    }
+
+    /// The token or attribute value involved (an ID, a type, a name), if any.
+    pub fn detail(&self) -> Option<&'a str> {
+        self.detail
+    }
+}
+
+impl<'a, N: Node<'a>> fmt::Display for MicrodataError<'_, 'a, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (<{}> #{}",
+            self.kind.description(),
+            self.element.local_name(),
+            self.element.index()
+        )?;
+        if let Some(id) = self.element.attr("id") {
+            write!(f, " id={id:?}")?;
+        }
+        f.write_str(")")?;
+        if let Some(d) = self.detail {
+            write!(f, ": {d:?}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<'a, N: Node<'a>> Document<'a, N> {
+    /// Every microdata error in the document, grouped by kind of check and
+    /// in tree order within each.
+    ///
+    /// Linear in the document size plus the number of properties found.
+    pub fn errors(&self) -> Vec<MicrodataError<'_, 'a, N>> {
+        let mut out = Vec::new();
+        let mut push = |kind, idx: u32, detail| {
+            out.push(MicrodataError {
+                kind,
+                element: Element::new(self, idx),
+                detail,
+            })
+        };
+
+        // Attribute-level checks.
+        for el in self.elements() {
+            if !el.is_html() {
+                continue;
+            }
+            let idx = el.index() as u32;
+            let is_item = el.is_item();
+            if let Some(t) = el.attr("itemtype") {
+                if !is_item {
+                    push(ErrorKind::ItemtypeWithoutItemscope, idx, None);
+                } else if split_ascii_whitespace(t).next().is_none() {
+                    push(ErrorKind::EmptyItemtype, idx, None);
+                }
+                if is_item {
+                    for ty in split_ascii_whitespace(t) {
+                        if url::Url::parse(ty).is_err() {
+                            push(ErrorKind::RelativeItemType, idx, Some(ty));
+                        }
+                    }
+                }
+            }
+            if let Some(id) = el.attr("itemid") {
+                let typed = el
+                    .attr("itemtype")
+                    .is_some_and(|t| split_ascii_whitespace(t).next().is_some());
+                if !is_item || !typed {
+                    push(ErrorKind::ItemidWithoutItemtype, idx, None);
+                }
+                if is_item && el.item().is_some_and(|i| i.id().is_none()) {
+                    push(ErrorKind::InvalidItemid, idx, Some(id));
+                }
+            }
+            if el.attr("itemref").is_some() && !is_item {
+                push(ErrorKind::ItemrefWithoutItemscope, idx, None);
+            }
+            if let Some(p) = el.itemprop() {
+                if !has_names(Some(p)) {
+                    push(ErrorKind::EmptyItemprop, idx, None);
+                }
+                for name in split_ascii_whitespace(p) {
+                    if (name.contains(':') || name.contains('.')) && url::Url::parse(name).is_err()
+                    {
+                        push(ErrorKind::InvalidPropertyName, idx, Some(name));
+                    }
+                }
+                if !is_item && el.is_url_property_element() {
+                    let attr = match el.local_name() {
+                        "a" | "area" | "link" => "href",
+                        "object" => "data",
+                        _ => "src",
+                    };
+                    if el.url_attr(attr).is_err() {
+                        push(ErrorKind::UnresolvableUrl, idx, el.attr(attr));
+                    }
+                }
+            }
+        }
+
+        // itemref: missing targets and elements reached twice (§5.2.5 step 7).
+        for &(item, token) in &self.missing_refs {
+            push(
+                ErrorKind::MissingItemrefTarget,
+                self.items[item as usize].element,
+                Some(token),
+            );
+        }
+        let mut covered = vec![0i32; self.scope_slice(NONE).len() + 1];
+        for item in 0..self.items.len() as u32 {
+            let (rs, re) = self.items[item as usize].refs;
+            if rs == re {
+                continue;
+            }
+            let root = self.items[item as usize].element;
+            let mut refs: Vec<u32> = self.refs[rs as usize..re as usize].to_vec();
+            refs.sort_unstable();
+            // Open references whose subtree contains the current one.
+            let mut open: Vec<u32> = Vec::new();
+            let mut previous = NONE;
+            for &r in &refs {
+                let e = &self.elements[r as usize];
+                while open
+                    .last()
+                    .is_some_and(|&o| self.elements[o as usize].end <= r)
+                {
+                    open.pop();
+                }
+                let in_other_ref = r == previous
+                    || open.last().is_some_and(|&o| {
+                        let oe = &self.elements[o as usize];
+                        oe.item == NONE && oe.scope == e.scope
+                    });
+                // Reached through the item's own subtree, or the root itself.
+                let in_tree = r == root || e.scope == item;
+                if in_other_ref || in_tree {
+                    push(ErrorKind::RepeatedElement, r, e.node.attr("id"));
+                }
+                // The crawl from r reaches the root (r is an ancestor, nothing
+                // with itemscope in between).
+                let root_el = &self.elements[root as usize];
+                if r != root
+                    && e.item == NONE
+                    && r < root
+                    && root < e.end
+                    && root_el.scope == e.scope
+                {
+                    push(ErrorKind::RepeatedElement, root, None);
+                }
+                if r != previous {
+                    open.push(r);
+                }
+                previous = r;
+                // Coverage of "no item" properties, for the unowned check.
+                if e.scope == NONE {
+                    let list = self.scope_slice(NONE);
+                    let slice = self.crawl_slice(r);
+                    if let Some(&first) = slice.first() {
+                        let lo = list.partition_point(|&x| x < first);
+                        covered[lo] += 1;
+                        covered[lo + slice.len()] -= 1;
+                    }
+                }
+            }
+        }
+
+        // itemprop elements outside every item, not reached through itemref.
+        let mut depth = 0;
+        for (i, &el) in self.scope_slice(NONE).iter().enumerate() {
+            depth += covered[i];
+            if depth == 0 {
+                push(ErrorKind::UnownedProperty, el, None);
+            }
+        }
+
+        // Cycles in the item graph (iterative depth-first search).
+        let n = self.items.len();
+        let mut state = vec![0u8; n]; // 0 new, 1 on the path, 2 done
+        for start in 0..n {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(u32, std::borrow::Cow<'_, [u32]>, usize)> = vec![(
+                start as u32,
+                crate::Item::new(self, start as u32).property_indices(),
+                0,
+            )];
+            state[start] = 1;
+            while let Some((item, props, pos)) = stack.last_mut() {
+                let Some(&p) = props.get(*pos) else {
+                    state[*item as usize] = 2;
+                    stack.pop();
+                    continue;
+                };
+                *pos += 1;
+                let child = self.elements[p as usize].item;
+                if child == NONE {
+                    continue;
+                }
+                match state[child as usize] {
+                    0 => {
+                        state[child as usize] = 1;
+                        let props = crate::Item::new(self, child).property_indices();
+                        stack.push((child, props, 0));
+                    }
+                    1 => push(ErrorKind::ItemCycle, p, None),
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,227 @@
+//! Items and their properties.
+
+use crate::document::{Document, NONE};
+use crate::element::Element;
+use crate::node::Node;
+use crate::value::Value;
+
+/// A microdata item: an HTML element with an `itemscope` attribute.
+pub struct Item<'d, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    idx: u32,
+}
+
+impl<'a, N: Node<'a>> Clone for Item<'_, 'a, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<'a, N: Node<'a>> Copy for Item<'_, 'a, N> {}
+impl<'a, N: Node<'a>> PartialEq for Item<'_, 'a, N> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.doc, other.doc) && self.idx == other.idx
+    }
+}
+impl<'a, N: Node<'a>> Eq for Item<'_, 'a, N> {}
+impl<'a, N: Node<'a>> std::hash::Hash for Item<'_, 'a, N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.idx.hash(state);
+    }
+}
+impl<'a, N: Node<'a>> std::fmt::Debug for Item<'_, 'a, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Item")
+            .field("element", &self.element())
+            .field("types", &self.types())
+            .field("id", &self.id())
+            .finish()
+    }
+}
+
+impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
+    pub(crate) fn new(doc: &'d Document<'a, N>, idx: u32) -> Self {
+        Item { doc, idx }
+    }
+
+    fn data(&self) -> &'d crate::document::ItemData<'a> {
+        &self.doc.items[self.idx as usize]
+    }
+
+    /// The position of this item among all items, in tree order.
+    pub fn index(&self) -> usize {
+        self.idx as usize
+    }
+
+    /// The document this item belongs to.
+    pub fn document(&self) -> &'d Document<'a, N> {
+        self.doc
+    }
+
+    /// The element with the `itemscope` attribute.
+    pub fn element(&self) -> Element<'d, 'a, N> {
+        Element::new(self.doc, self.data().element)
+    }
+
+    /// The item types: `itemtype` split on ASCII whitespace, in order.
+    pub fn types(&self) -> &'d [&'a str] {
+        let (s, e) = self.data().types;
+        &self.doc.types[s as usize..e as usize]
+    }
+
+    /// Whether `ty` is one of the item types.
+    pub fn has_type(&self, ty: &str) -> bool {
+        self.types().contains(&ty)
+    }
+
+    /// The global identifier: `itemid` parsed against the document base URL;
+    /// `None` without `itemid` or when parsing fails.
+    pub fn id(&self) -> Option<&'d url::Url> {
+        self.data().id.as_ref()
+    }
+
+    /// Whether this is a top-level item: its element has no `itemprop` attribute.
+    pub fn is_top_level(&self) -> bool {
+        self.element().itemprop().is_none()
+    }
+
+    /// The elements `itemref` names, in attribute order (missing IDs skipped).
+    pub fn itemref_targets(&self) -> impl ExactSizeIterator<Item = Element<'d, 'a, N>> + 'd {
+        let (s, e) = self.data().refs;
+        let doc = self.doc;
+        doc.refs[s as usize..e as usize]
+            .iter()
+            .map(move |&i| Element::new(doc, i))
+    }
+
+    /// The item's properties: the elements with property names that "find
+    /// the properties of an item" returns, in tree order.
+    ///
+    /// Elements in the item's own subtree are read from a precomputed list
+    /// (no allocation); with `itemref`, the referenced subtrees' lists are
+    /// merged in, duplicates dropped. Linear in the output size.
+    pub fn properties(&self) -> Properties<'d, 'a, N> {
+        Properties {
+            doc: self.doc,
+            list: self.property_indices(),
+            pos: 0,
+        }
+    }
+
+    pub(crate) fn property_indices(&self) -> std::borrow::Cow<'d, [u32]> {
+        let doc = self.doc;
+        let own = doc.scope_slice(self.idx);
+        let (rs, re) = self.data().refs;
+        if rs == re {
+            return std::borrow::Cow::Borrowed(own);
+        }
+        let root = self.data().element;
+        let mut all: Vec<u32> = own.to_vec();
+        for &r in &doc.refs[rs as usize..re as usize] {
+            all.extend_from_slice(doc.crawl_slice(r));
+        }
+        all.sort_unstable();
+        all.dedup();
+        // The root is in memory from the start: never one of its own properties.
+        all.retain(|&e| e != root);
+        std::borrow::Cow::Owned(all)
+    }
+
+    /// The property names in use, duplicates removed, in the order first
+    /// seen in tree order (`properties.names`).
+    pub fn names(&self) -> Vec<&'a str> {
+        let mut names: Vec<&'a str> = Vec::new();
+        for p in self.properties() {
+            for n in p.property_names() {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        names
+    }
+
+    /// The properties with the name `name`, in tree order
+    /// (`properties.namedItem(name)`).
+    pub fn named<'n>(&self, name: &'n str) -> impl Iterator<Item = Element<'d, 'a, N>> + 'n
+    where
+        'd: 'n,
+    {
+        self.properties().filter(move |p| p.has_property_name(name))
+    }
+
+    /// The values of the properties named `name`, in tree order
+    /// (`properties.namedItem(name).values`).
+    pub fn values<'n>(&self, name: &'n str) -> impl Iterator<Item = Value<'d, 'a, N>> + 'n
+    where
+        'd: 'n,
+    {
+        self.named(name).map(|p| p.property_value())
+    }
+
+    /// The value of the first property named `name`.
+    pub fn get(&self, name: &str) -> Option<Value<'d, 'a, N>> {
+        self.named(name).next().map(|p| p.property_value())
+    }
+}
+
+/// The properties of an item, in tree order (see [`Item::properties`]).
+pub struct Properties<'d, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    list: std::borrow::Cow<'d, [u32]>,
+    pos: usize,
+}
+
+impl<'d, 'a, N: Node<'a>> Properties<'d, 'a, N> {
+    /// The property element at `index` among those not yet iterated.
+    pub fn get(&self, index: usize) -> Option<Element<'d, 'a, N>> {
+        self.list
+            .get(self.pos + index)
+            .map(|&i| Element::new(self.doc, i))
+    }
+}
+
+impl<'d, 'a, N: Node<'a>> Iterator for Properties<'d, 'a, N> {
+    type Item = Element<'d, 'a, N>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let &i = self.list.get(self.pos)?;
+        self.pos += 1;
+        Some(Element::new(self.doc, i))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len() - self.pos;
+        (n, Some(n))
+    }
+}
+
+impl<'a, N: Node<'a>> ExactSizeIterator for Properties<'_, 'a, N> {}
+
+impl<'a, N: Node<'a>> Document<'a, N> {
+    /// The property elements whose nearest item ancestor is item `item`
+    /// (`NONE` for "no item"), in tree order.
+    pub(crate) fn scope_slice(&self, item: u32) -> &[u32] {
+        let g = if item == NONE {
+            self.item_count()
+        } else {
+            item as usize
+        };
+        &self.scoped[self.scope_start[g] as usize..self.scope_start[g + 1] as usize]
+    }
+
+    /// The property elements the crawl visits from element `r`: `r` itself
+    /// if it has `itemscope`, else the elements of `r`'s subtree not hidden
+    /// behind another item.
+    pub(crate) fn crawl_slice(&self, r: u32) -> &[u32] {
+        let e = &self.elements[r as usize];
+        let list = self.scope_slice(e.scope);
+        if e.item != NONE {
+            // V(r) = {r}: present in the list only if it has property names.
+            return match list.binary_search(&r) {
+                Ok(i) => &list[i..=i],
+                Err(_) => &[],
+            };
+        }
+        let lo = list.partition_point(|&x| x < r);
+        let hi = list.partition_point(|&x| x < e.end);
+        &list[lo..hi]
+    }
+}

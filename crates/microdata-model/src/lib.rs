@@ -1,0 +1,64 @@
+//! The DOM-agnostic core of the microdata toolkit.
+//!
+//! This crate implements HTML microdata as the current WHATWG HTML standard
+//! (§5) defines it, on any tree that implements the small [`Node`] trait:
+//!
+//! - the model: [items](Item) with item types, global identifiers and
+//!   properties; property [values](Value) for every element kind;
+//! - "find the properties of an item", linear in the document size, with
+//!   its [microdata errors](MicrodataError) reported as data;
+//! - the DOM API of the 2011 W3C draft in Rust form: top-level items by type
+//!   ([`Document::items_of_type`], `getItems`), [`Item::properties`],
+//!   [`Item::names`], [`Item::named`] / [`Item::values`] (`namedItem(..).values`),
+//!   [`Element::item_value`] (`itemValue`);
+//! - the `application/microdata+json` conversion ([`Document::to_json`],
+//!   feature `json`, on by default);
+//! - the HTML [`microsyntax`]es the converters share (dates, times,
+//!   durations, numbers).
+//!
+//! It depends on no HTML parser. `microdata-scraper` binds it to `scraper`
+//! and is the easiest entry point; the converter crates (`microdata-vcard`,
+//! `microdata-ical`, `microdata-rdf`, `microformats2`, `html-atom`) build on
+//! this crate alone.
+//!
+//! # Example
+//!
+//! The [`Node`] docs show a complete in-memory tree. With any tree:
+//!
+//! ```ignore
+//! let doc = Document::with_url(root, "https://example.com/".parse()?);
+//! for item in doc.items_of_type("https://schema.org/Person") {
+//!     let name = item.get("name").and_then(|v| v.as_str().map(String::from));
+//! }
+//! println!("{}", doc.to_json());
+//! ```
+//!
+//! # Features
+//!
+//! - `json` (default): [`Document::to_json`] and the [`json`] module.
+//! - `serde`: `serde::Serialize` for [`Item`], producing the WHATWG JSON
+//!   object shape.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
+
+mod document;
+mod element;
+mod error;
+mod item;
+mod node;
+mod value;
+
+#[cfg(feature = "json")]
+pub mod json;
+pub mod microsyntax;
+
+pub use document::{Document, is_ascii_whitespace, split_ascii_whitespace};
+pub use element::{Element, URL_PROPERTY_ELEMENTS};
+pub use error::{ErrorKind, MicrodataError};
+pub use item::{Item, Properties};
+pub use node::{Attribute, Node, NodeKind};
+pub use url::{self, Url};
+pub use value::Value;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+//! The one trait the model asks of an HTML tree.
+
+/// What kind of node a [`Node`] is.
+///
+/// The model walks into [`Document`](NodeKind::Document) and
+/// [`Element`](NodeKind::Element) nodes, reads the data of
+/// [`Text`](NodeKind::Text) nodes, and ignores everything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NodeKind {
+    /// The document node: the root of the tree.
+    Document,
+    /// An element, in any namespace.
+    Element,
+    /// A text node (character data that is part of the tree's `textContent`).
+    Text,
+    /// Anything else: comments, doctypes, processing instructions, and
+    /// document fragments such as a `<template>` element's contents. The model
+    /// never descends into these nodes.
+    Other,
+}
+
+/// One attribute of an element, as [`Node::attrs`] yields it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Attribute<'a> {
+    /// The namespace prefix for attributes in a namespace (`xlink` in
+    /// `xlink:href`); `None` for ordinary attributes, which are the only ones
+    /// microdata reads.
+    pub prefix: Option<&'a str>,
+    /// The local name, lowercase as the HTML parser stores it.
+    pub name: &'a str,
+    /// The attribute's value.
+    pub value: &'a str,
+}
+
+/// A read-only handle to one node of an HTML tree.
+///
+/// This is all the microdata model needs from a DOM. Handles are small
+/// `Copy` values (typically an index or a reference); equality is node
+/// identity, and `Hash` must agree with it. Strings returned borrow the tree
+/// for `'a`, not the handle.
+///
+/// Implementors must present the tree as the [WHATWG DOM] has it after
+/// parsing: children in tree order, and no `<template>` contents among the
+/// children of a `template` element (expose them, if at all, as a child of
+/// kind [`NodeKind::Other`], which the model skips).
+///
+/// The model derives everything else (tree order, the ID map used by
+/// `itemref`, the document base URL, inherited languages, the `<title>`
+/// element) itself, in one traversal, without recursion.
+///
+/// [WHATWG DOM]: https://dom.spec.whatwg.org/#concept-tree
+///
+/// # Examples
+///
+/// A minimal in-memory tree implementing the trait, and items extracted
+/// from it:
+///
+/// ```
+/// use microdata_model::{Attribute, Document, Node, NodeKind};
+///
+/// enum Data { Doc, El(&'static str, Vec<(&'static str, &'static str)>), Text(&'static str) }
+/// struct Tree { nodes: Vec<(Data, Vec<usize>)> }
+///
+/// #[derive(Clone, Copy)]
+/// struct Handle<'a>(&'a Tree, usize);
+/// impl PartialEq for Handle<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
+/// impl Eq for Handle<'_> {}
+/// impl std::hash::Hash for Handle<'_> { fn hash<H: std::hash::Hasher>(&self, h: &mut H) { self.1.hash(h) } }
+///
+/// impl<'a> Node<'a> for Handle<'a> {
+///     fn kind(self) -> NodeKind {
+///         match self.0.nodes[self.1].0 { Data::Doc => NodeKind::Document, Data::El(..) => NodeKind::Element, Data::Text(_) => NodeKind::Text }
+///     }
+///     fn local_name(self) -> Option<&'a str> {
+///         match &self.0.nodes[self.1].0 { Data::El(n, _) => Some(n), _ => None }
+///     }
+///     fn is_html(self) -> bool { matches!(self.0.nodes[self.1].0, Data::El(..)) }
+///     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> {
+///         let attrs: &'a [(&'static str, &'static str)] = match &self.0.nodes[self.1].0 { Data::El(_, a) => a, _ => &[] };
+///         attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
+///     }
+///     fn text(self) -> Option<&'a str> {
+///         match self.0.nodes[self.1].0 { Data::Text(t) => Some(t), _ => None }
+///     }
+///     fn children(self) -> impl Iterator<Item = Self> {
+///         let tree = self.0;
+///         tree.nodes[self.1].1.iter().map(move |&i| Handle(tree, i))
+///     }
+/// }
+///
+/// // <p itemscope><span itemprop="name">Ada</span></p>
+/// let tree = Tree { nodes: vec![
+///     (Data::Doc, vec![1]),
+///     (Data::El("p", vec![("itemscope", "")]), vec![2]),
+///     (Data::El("span", vec![("itemprop", "name")]), vec![3]),
+///     (Data::Text("Ada"), vec![]),
+/// ] };
+/// let doc = Document::new(Handle(&tree, 0));
+/// let item = doc.items().next().unwrap();
+/// assert_eq!(item.get("name").unwrap().as_text(), Some("Ada"));
+/// ```
+pub trait Node<'a>: Copy + Eq + std::hash::Hash + 'a {
+    /// The kind of this node.
+    fn kind(self) -> NodeKind;
+
+    /// The element's local name (`"div"`, `"svg"`), lowercase for HTML
+    /// elements; `None` for non-elements.
+    fn local_name(self) -> Option<&'a str>;
+
+    /// Whether this is an element in the HTML namespace. Microdata
+    /// attributes only count on HTML elements (WHATWG HTML §5.2.6): an
+    /// `<svg itemscope>` is not an item.
+    fn is_html(self) -> bool;
+
+    /// The element's attributes, in any order; empty for non-elements.
+    fn attrs(self) -> impl Iterator<Item = Attribute<'a>>;
+
+    /// The data of a text node; `None` for other nodes.
+    fn text(self) -> Option<&'a str>;
+
+    /// The node's children in tree order (see the trait docs about
+    /// `<template>` contents).
+    fn children(self) -> impl Iterator<Item = Self>;
+
+    /// The value of the attribute with no namespace and local name `name`.
+    ///
+    /// Provided: a linear scan of [`attrs`](Node::attrs). Adapters may
+    /// override it with something faster, but must not allocate per call on
+    /// the hot path.
+    fn attr(self, name: &str) -> Option<&'a str> {
+        self.attrs()
+            .find(|a| a.prefix.is_none() && a.name == name)
+            .map(|a| a.value)
+    }
+
+    /// Whether this is an HTML element with the given local name.
+    fn is_html_element(self, name: &str) -> bool {
+        self.is_html() && self.local_name() == Some(name)
+    }
+}

@@ -1,0 +1,100 @@
+//! Property values.
+
+use std::borrow::Cow;
+
+use crate::element::Element;
+use crate::item::Item;
+use crate::node::Node;
+
+/// A property value (WHATWG HTML §5.2.4): an item, a URL, or a string.
+#[derive(Clone, Debug)]
+pub enum Value<'d, 'a, N: Node<'a>> {
+    /// The element has `itemscope`: the value is the item it creates.
+    Item(Item<'d, 'a, N>),
+    /// A URL property element: the resolved URL string of its `src`,
+    /// `href` or `data` attribute, or the empty string when the attribute is
+    /// missing or does not parse.
+    Url {
+        /// The URL string.
+        url: String,
+        /// The element's local name (`"a"`, `"img"`, ...).
+        element: &'a str,
+    },
+    /// Any other value: `meta` `content`, `data`/`meter` `value`, a `time`
+    /// element's datetime value, or the `textContent`.
+    Text(Cow<'d, str>),
+}
+
+impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
+    pub(crate) fn of(el: Element<'d, 'a, N>) -> Self {
+        if let Some(item) = el.item() {
+            return Value::Item(item);
+        }
+        if !el.is_html() {
+            return Value::Text(Cow::Borrowed(el.text_content()));
+        }
+        let name = el.local_name();
+        let attr_text = |a: &str| Value::Text(Cow::Borrowed(el.attr(a).unwrap_or("")));
+        let url = |a: &str| Value::Url {
+            url: el
+                .url_attr(a)
+                .ok()
+                .flatten()
+                .map(String::from)
+                .unwrap_or_default(),
+            element: name,
+        };
+        match name {
+            "meta" => attr_text("content"),
+            "audio" | "embed" | "iframe" | "img" | "source" | "track" | "video" => url("src"),
+            "a" | "area" | "link" => url("href"),
+            "object" => url("data"),
+            "data" | "meter" => attr_text("value"),
+            // The datetime value: the `datetime` attribute, else the child
+            // text content.
+            "time" => match el.attr("datetime") {
+                Some(dt) => Value::Text(Cow::Borrowed(dt)),
+                None => Value::Text(el.child_text_content()),
+            },
+            _ => Value::Text(Cow::Borrowed(el.text_content())),
+        }
+    }
+
+    /// The value as a string, for text and URL values.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Item(_) => None,
+            Value::Url { url, .. } => Some(url),
+            Value::Text(t) => Some(t),
+        }
+    }
+
+    /// The value as a string, for text values only.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Value::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The URL string, for URL values.
+    pub fn as_url(&self) -> Option<&str> {
+        match self {
+            Value::Url { url, .. } => Some(url),
+            _ => None,
+        }
+    }
+
+    /// The item, for item values.
+    pub fn as_item(&self) -> Option<Item<'d, 'a, N>> {
+        match self {
+            Value::Item(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// Whether the value is an item.
+    pub fn is_item(&self) -> bool {
+        matches!(self, Value::Item(_))
+    }
+}
