@@ -50,6 +50,7 @@ mod value;
 
 #[cfg(feature = "json")]
 pub mod json;
+pub mod links;
 pub mod microsyntax;
 
 pub use document::{Document, is_ascii_whitespace, split_ascii_whitespace};

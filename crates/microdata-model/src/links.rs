@@ -1,0 +1,1 @@
+//! Link types (`rel`) of HTML `link`, `a` and `area` elements.
