@@ -52,6 +52,8 @@ mod value;
 pub mod json;
 pub mod links;
 pub mod microsyntax;
+pub mod serialize;
+pub mod vocab;
 
 pub use document::{Document, is_ascii_whitespace, split_ascii_whitespace};
 pub use element::{Element, URL_PROPERTY_ELEMENTS};

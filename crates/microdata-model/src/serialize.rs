@@ -1,0 +1,1 @@
+//! HTML fragment serialization over the [`Node`](crate::Node) trait.
