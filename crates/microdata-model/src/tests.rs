@@ -1,1 +1,391 @@
+//! Unit tests through a tiny in-memory tree: the algorithms need no HTML
+//! parser.
+#![allow(clippy::unwrap_used)]
 
+use crate::{Attribute, Document, ErrorKind, Node, NodeKind};
+
+/// An arena tree built with a small builder.
+#[derive(Default)]
+pub(crate) struct Tree {
+    nodes: Vec<Data>,
+}
+
+enum Data {
+    Document(Vec<usize>),
+    Element {
+        name: String,
+        html: bool,
+        attrs: Vec<(String, String)>,
+        children: Vec<usize>,
+    },
+    Text(String),
+    Other(Vec<usize>),
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct H<'a>(&'a Tree, usize);
+
+impl PartialEq for H<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::eq(self.0, o.0) && self.1 == o.1
+    }
+}
+impl Eq for H<'_> {}
+impl std::hash::Hash for H<'_> {
+    fn hash<S: std::hash::Hasher>(&self, s: &mut S) {
+        self.1.hash(s)
+    }
+}
+
+impl<'a> Node<'a> for H<'a> {
+    fn kind(self) -> NodeKind {
+        match self.0.nodes[self.1] {
+            Data::Document(_) => NodeKind::Document,
+            Data::Element { .. } => NodeKind::Element,
+            Data::Text(_) => NodeKind::Text,
+            Data::Other(_) => NodeKind::Other,
+        }
+    }
+    fn local_name(self) -> Option<&'a str> {
+        match &self.0.nodes[self.1] {
+            Data::Element { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+    fn is_html(self) -> bool {
+        matches!(self.0.nodes[self.1], Data::Element { html: true, .. })
+    }
+    fn attrs(self) -> impl Iterator<Item = Attribute<'a>> {
+        let attrs: &'a [(String, String)] = match &self.0.nodes[self.1] {
+            Data::Element { attrs, .. } => attrs,
+            _ => &[],
+        };
+        attrs.iter().map(|(n, v)| match n.split_once(':') {
+            Some((p, l)) => Attribute {
+                prefix: Some(p),
+                name: l,
+                value: v,
+            },
+            None => Attribute {
+                prefix: None,
+                name: n,
+                value: v,
+            },
+        })
+    }
+    fn text(self) -> Option<&'a str> {
+        match &self.0.nodes[self.1] {
+            Data::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+    fn children(self) -> impl Iterator<Item = Self> {
+        let tree = self.0;
+        let c: &'a [usize] = match &tree.nodes[self.1] {
+            Data::Document(c) | Data::Other(c) => c,
+            Data::Element { children, .. } => children,
+            Data::Text(_) => &[],
+        };
+        c.iter().map(move |&i| H(tree, i))
+    }
+}
+
+impl Tree {
+    pub(crate) fn new() -> Self {
+        Tree {
+            nodes: vec![Data::Document(Vec::new())],
+        }
+    }
+    fn push_child(&mut self, parent: usize, data: Data) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(data);
+        match &mut self.nodes[parent] {
+            Data::Document(c) | Data::Other(c) => c.push(id),
+            Data::Element { children, .. } => children.push(id),
+            Data::Text(_) => unreachable!("text nodes have no children"),
+        }
+        id
+    }
+    /// Adds an HTML element: `attrs` as `name=value` pairs.
+    pub(crate) fn el(&mut self, parent: usize, name: &str, attrs: &[(&str, &str)]) -> usize {
+        let attrs = attrs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        self.push_child(
+            parent,
+            Data::Element {
+                name: name.into(),
+                html: true,
+                attrs,
+                children: Vec::new(),
+            },
+        )
+    }
+    pub(crate) fn foreign(&mut self, parent: usize, name: &str, attrs: &[(&str, &str)]) -> usize {
+        let attrs = attrs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        self.push_child(
+            parent,
+            Data::Element {
+                name: name.into(),
+                html: false,
+                attrs,
+                children: Vec::new(),
+            },
+        )
+    }
+    pub(crate) fn text(&mut self, parent: usize, t: &str) -> usize {
+        self.push_child(parent, Data::Text(t.into()))
+    }
+    pub(crate) fn other(&mut self, parent: usize) -> usize {
+        self.push_child(parent, Data::Other(Vec::new()))
+    }
+    pub(crate) fn root(&self) -> H<'_> {
+        H(self, 0)
+    }
+}
+
+fn kinds<'a>(doc: &Document<'a, H<'a>>) -> Vec<ErrorKind> {
+    doc.errors().iter().map(|e| e.kind()).collect()
+}
+
+#[test]
+fn text_content_spans_descendants_and_skips_other_nodes() {
+    let mut t = Tree::new();
+    let p = t.el(0, "p", &[("itemscope", ""), ("itemprop", "")]);
+    let item = t.el(0, "div", &[("itemscope", "")]);
+    let s = t.el(item, "span", &[("itemprop", "n")]);
+    t.text(s, "a");
+    let b = t.el(s, "b", &[]);
+    t.text(b, "b");
+    let tpl = t.el(s, "template", &[]);
+    let frag = t.other(tpl);
+    t.text(frag, "hidden");
+    t.text(s, "c");
+    let _ = p;
+    let doc = Document::new(t.root());
+    assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["abc"]}}]}"#);
+}
+
+#[test]
+fn foreign_elements_are_not_items() {
+    let mut t = Tree::new();
+    t.foreign(0, "svg", &[("itemscope", "")]);
+    let doc = Document::new(t.root());
+    assert_eq!(doc.to_json(), r#"{"items":[]}"#);
+}
+
+#[test]
+fn itemref_cycle_gives_error_string_and_errors() {
+    // Two items, each a property of the other through itemref.
+    let mut t = Tree::new();
+    let top = t.el(0, "div", &[("itemscope", ""), ("itemref", "a")]);
+    let _ = top;
+    t.el(
+        0,
+        "div",
+        &[
+            ("id", "a"),
+            ("itemprop", "x"),
+            ("itemscope", ""),
+            ("itemref", "b"),
+        ],
+    );
+    t.el(
+        0,
+        "div",
+        &[
+            ("id", "b"),
+            ("itemprop", "y"),
+            ("itemscope", ""),
+            ("itemref", "a"),
+        ],
+    );
+    let doc = Document::new(t.root());
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{"x":[{"properties":{"y":[{"properties":{"x":["ERROR"]}}]}}]}}]}"#
+    );
+    assert!(kinds(&doc).contains(&ErrorKind::ItemCycle));
+}
+
+#[test]
+fn itemref_to_self_and_to_ancestor_are_repeated_elements() {
+    let mut t = Tree::new();
+    let outer = t.el(0, "div", &[("id", "outer")]);
+    let item = t.el(
+        outer,
+        "div",
+        &[
+            ("itemscope", ""),
+            ("itemref", "outer self missing"),
+            ("id", "self"),
+        ],
+    );
+    let p = t.el(item, "p", &[("itemprop", "n")]);
+    t.text(p, "v");
+    let doc = Document::new(t.root());
+    assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["v"]}}]}"#);
+    let mut k = kinds(&doc);
+    k.sort_by_key(|k| format!("{k:?}"));
+    assert_eq!(
+        k,
+        [
+            ErrorKind::MissingItemrefTarget,
+            ErrorKind::RepeatedElement,
+            ErrorKind::RepeatedElement
+        ]
+    );
+}
+
+#[test]
+fn itemref_into_own_subtree_and_nested_refs_count_once() {
+    let mut t = Tree::new();
+    let item = t.el(0, "div", &[("itemscope", ""), ("itemref", "inner a b")]);
+    let inner = t.el(item, "p", &[("itemprop", "i"), ("id", "inner")]);
+    t.text(inner, "1");
+    let a = t.el(0, "div", &[("id", "a")]);
+    let b = t.el(a, "p", &[("id", "b"), ("itemprop", "j")]);
+    t.text(b, "2");
+    let doc = Document::new(t.root());
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{"i":["1"],"j":["2"]}}]}"#
+    );
+    assert_eq!(
+        kinds(&doc),
+        [ErrorKind::RepeatedElement, ErrorKind::RepeatedElement]
+    );
+}
+
+#[test]
+fn unowned_properties_are_reported() {
+    let mut t = Tree::new();
+    t.el(0, "p", &[("itemprop", "lost")]);
+    let shared = t.el(0, "div", &[("id", "s")]);
+    t.el(shared, "p", &[("itemprop", "found")]);
+    t.el(0, "div", &[("itemscope", ""), ("itemref", "s")]);
+    let doc = Document::new(t.root());
+    let errors = doc.errors();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].kind(), ErrorKind::UnownedProperty);
+    assert_eq!(errors[0].element().index(), 0);
+}
+
+#[test]
+fn attribute_misuse_is_reported() {
+    let mut t = Tree::new();
+    t.el(
+        0,
+        "div",
+        &[
+            ("itemtype", "http://x/"),
+            ("itemid", "urn:a"),
+            ("itemref", "q"),
+        ],
+    );
+    t.el(0, "div", &[("itemscope", ""), ("itemtype", "relative")]);
+    let doc = Document::new(t.root());
+    let k = kinds(&doc);
+    for kind in [
+        ErrorKind::ItemtypeWithoutItemscope,
+        ErrorKind::ItemidWithoutItemtype,
+        ErrorKind::ItemrefWithoutItemscope,
+        ErrorKind::RelativeItemType,
+    ] {
+        assert!(k.contains(&kind), "{kind:?} in {k:?}");
+    }
+}
+
+#[test]
+fn base_url_lang_and_title() {
+    let mut t = Tree::new();
+    let html = t.el(0, "html", &[("lang", "en")]);
+    t.el(html, "base", &[("href", "/dir/")]);
+    t.el(html, "base", &[("href", "/other/")]);
+    let title = t.el(html, "title", &[]);
+    t.text(title, "T");
+    let div = t.el(
+        html,
+        "div",
+        &[
+            ("itemscope", ""),
+            ("itemid", "x"),
+            ("itemtype", "http://t/"),
+        ],
+    );
+    let a = t.el(
+        div,
+        "a",
+        &[("itemprop", "u"), ("href", "page"), ("lang", "fr")],
+    );
+    let doc = Document::with_url(t.root(), "https://example.com/a/b".parse().unwrap());
+    assert_eq!(doc.base_url().unwrap().as_str(), "https://example.com/dir/");
+    assert_eq!(doc.title().unwrap().text_content(), "T");
+    let item = doc.items().next().unwrap();
+    assert_eq!(item.id().unwrap().as_str(), "https://example.com/dir/x");
+    assert_eq!(
+        item.get("u").unwrap().as_url(),
+        Some("https://example.com/dir/page")
+    );
+    assert_eq!(doc.element(H(&t, a)).unwrap().lang(), Some("fr"));
+    assert_eq!(item.element().lang(), Some("en"));
+}
+
+#[test]
+fn relative_urls_without_a_document_url_are_empty_and_reported() {
+    let mut t = Tree::new();
+    let d = t.el(0, "div", &[("itemscope", "")]);
+    t.el(d, "img", &[("itemprop", "i"), ("src", "x.png")]);
+    t.el(
+        d,
+        "img",
+        &[("itemprop", "i"), ("src", "https://e.com/y.png")],
+    );
+    let doc = Document::new(t.root());
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{"i":["","https://e.com/y.png"]}}]}"#
+    );
+    assert_eq!(kinds(&doc), [ErrorKind::UnresolvableUrl]);
+}
+
+#[test]
+fn deep_nesting_does_not_overflow() {
+    const DEPTH: usize = 100_000;
+    let mut t = Tree::new();
+    let mut parent = 0;
+    for _ in 0..DEPTH {
+        parent = t.el(parent, "div", &[("itemscope", ""), ("itemprop", "c")]);
+    }
+    // The outermost is made top-level by dropping its itemprop.
+    if let Data::Element { attrs, .. } = &mut t.nodes[1] {
+        attrs.retain(|(n, _)| n != "itemprop");
+    }
+    let doc = Document::new(t.root());
+    assert_eq!(doc.all_items().len(), DEPTH);
+    let json = doc.to_json();
+    assert_eq!(json.matches("\"c\"").count(), DEPTH - 1);
+    assert!(doc.errors().is_empty());
+}
+
+#[test]
+fn shared_block_is_found_once_per_item() {
+    let mut t = Tree::new();
+    let block = t.el(0, "div", &[("id", "b")]);
+    for _ in 0..50 {
+        let p = t.el(block, "p", &[("itemprop", "x")]);
+        t.text(p, "v");
+    }
+    for _ in 0..100 {
+        t.el(0, "div", &[("itemscope", ""), ("itemref", "b")]);
+    }
+    let doc = Document::new(t.root());
+    for item in doc.items() {
+        assert_eq!(item.properties().len(), 50);
+    }
+    assert!(doc.errors().is_empty());
+}

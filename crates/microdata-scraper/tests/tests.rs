@@ -1,0 +1,3 @@
+//! Integration tests of the scraper adapter and, through it, the model.
+
+mod spec_examples;
