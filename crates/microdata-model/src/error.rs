@@ -33,21 +33,30 @@ pub enum ErrorKind {
     ItemtypeWithoutItemscope,
     /// `itemtype` with no tokens.
     EmptyItemtype,
-    /// An item type that is not an absolute URL.
+    /// An item type that is not a valid absolute URL.
     RelativeItemType,
     /// `itemid` on an element without both `itemscope` and `itemtype`.
     ItemidWithoutItemtype,
-    /// An `itemid` that does not parse as a URL: the item has no global
-    /// identifier.
+    /// An `itemid` that is not a valid URL string (when it does not parse
+    /// at all, the item has no global identifier).
     InvalidItemid,
     /// `itemref` on an element without `itemscope`.
     ItemrefWithoutItemscope,
     /// A URL property element whose `href`/`src`/`data` does not parse: its
     /// value is the empty string.
     UnresolvableUrl,
+    /// Warning: an `itemid` or item type is a `data:` URL with a fragment,
+    /// which the URL standard's writers are warned against.
+    DataUrlWithFragment,
 }
 
 impl ErrorKind {
+    /// Whether this is a warning (the document stays conforming) rather than
+    /// an error.
+    pub fn is_warning(self) -> bool {
+        matches!(self, ErrorKind::DataUrlWithFragment)
+    }
+
     /// A short, lowercase description.
     pub fn description(self) -> &'static str {
         match self {
@@ -68,6 +77,7 @@ impl ErrorKind {
             ErrorKind::InvalidItemid => "itemid is not a valid URL",
             ErrorKind::ItemrefWithoutItemscope => "itemref without itemscope",
             ErrorKind::UnresolvableUrl => "URL property value does not parse",
+            ErrorKind::DataUrlWithFragment => "data: URL with a fragment",
         }
     }
 }
@@ -148,8 +158,14 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 }
                 if is_item {
                     for ty in split_ascii_whitespace(t) {
-                        if url::Url::parse(ty).is_err() {
-                            push(ErrorKind::RelativeItemType, idx, Some(ty));
+                        match url_validity(ty, None) {
+                            UrlValidity::Invalid => {
+                                push(ErrorKind::RelativeItemType, idx, Some(ty))
+                            }
+                            UrlValidity::DataWithFragment => {
+                                push(ErrorKind::DataUrlWithFragment, idx, Some(ty))
+                            }
+                            UrlValidity::Valid => {}
                         }
                     }
                 }
@@ -161,8 +177,14 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 if !is_item || !typed {
                     push(ErrorKind::ItemidWithoutItemtype, idx, None);
                 }
-                if is_item && el.item().is_some_and(|i| i.id().is_none()) {
-                    push(ErrorKind::InvalidItemid, idx, Some(id));
+                // "Potentially surrounded by spaces": strip them, then a
+                // valid URL string relative to the document base URL.
+                match url_validity(id.trim_matches(crate::is_ascii_whitespace), self.base_url()) {
+                    UrlValidity::Invalid => push(ErrorKind::InvalidItemid, idx, Some(id)),
+                    UrlValidity::DataWithFragment => {
+                        push(ErrorKind::DataUrlWithFragment, idx, Some(id))
+                    }
+                    UrlValidity::Valid => {}
                 }
             }
             if el.attr("itemref").is_some() && !is_item {
@@ -303,4 +325,52 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
         out
     }
+}
+
+enum UrlValidity {
+    Valid,
+    Invalid,
+    DataWithFragment,
+}
+
+/// Whether `input` is a valid URL string (relative to `base`; with no base,
+/// a valid absolute URL), judged by the current URL Standard: the parser's
+/// validation errors, plus two it does not report here.
+fn url_validity(input: &str, base: Option<&url::Url>) -> UrlValidity {
+    let violated = std::cell::Cell::new(false);
+    let report = |_: url::SyntaxViolation| violated.set(true);
+    let parsed = url::Url::options()
+        .base_url(base)
+        .syntax_violation_callback(Some(&report))
+        .parse(input);
+    let Ok(parsed) = parsed else {
+        return UrlValidity::Invalid;
+    };
+    if violated.get() || missing_following_solidus(input) {
+        return UrlValidity::Invalid;
+    }
+    if parsed.scheme() == "data" {
+        // A data: URL without a comma is a failure of the data: URL processor.
+        if !parsed.path().contains(',') {
+            return UrlValidity::Invalid;
+        }
+        if parsed.fragment().is_some() {
+            return UrlValidity::DataWithFragment;
+        }
+    }
+    UrlValidity::Valid
+}
+
+/// The "special-scheme-missing-following-solidus" validation error: a
+/// special scheme's `:` not followed by `//`. The parser accepts
+/// `http:example.com` (relative to an `http:` base, even as a path) without
+/// reporting it.
+fn missing_following_solidus(input: &str) -> bool {
+    let Some((scheme, rest)) = input.split_once(':') else {
+        return false;
+    };
+    ["ftp", "file", "http", "https", "ws", "wss"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+        && !rest.starts_with("//")
 }

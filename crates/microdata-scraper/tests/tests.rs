@@ -1,3 +1,4 @@
 //! Integration tests of the scraper adapter and, through it, the model.
 
 mod spec_examples;
+mod serialize;
