@@ -134,6 +134,16 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + 'a {
             .map(|a| a.value)
     }
 
+    /// The data of a comment node; `None` for other nodes.
+    ///
+    /// Provided: always `None`. Only the [HTML fragment serialization
+    /// algorithm](crate::serialize) reads comments (they are of kind
+    /// [`NodeKind::Other`] and invisible to microdata); adapters override
+    /// this so that serialized HTML keeps its `<!--…-->` comments.
+    fn comment(self) -> Option<&'a str> {
+        None
+    }
+
     /// Whether this is an HTML element with the given local name.
     fn is_html_element(self, name: &str) -> bool {
         self.is_html() && self.local_name() == Some(name)

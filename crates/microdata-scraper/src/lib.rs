@@ -132,6 +132,13 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     fn children(self) -> impl Iterator<Item = Self> {
         self.0.children().map(ScraperNode)
     }
+
+    fn comment(self) -> Option<&'a str> {
+        match self.0.value() {
+            scraper::Node::Comment(c) => Some(&c.comment),
+            _ => None,
+        }
+    }
 }
 
 /// A microdata [`Document`](microdata_model::Document) over a `scraper` tree.

@@ -2,6 +2,8 @@
 //! serialization algorithm, checked against stated outputs and against
 //! html5ever's own serializer (which `scraper` uses for `inner_html`).
 
+#![allow(clippy::unwrap_used)]
+
 use microdata_scraper::serialize::{
     inner_html, inner_html_filtered, outer_html, outer_html_filtered,
 };
