@@ -1,1 +1,419 @@
-//! Vocabulary checks shared by the converters: the warning type, and the licensed-work vocabulary (`http://n.whatwg.org/work`).
+//! Vocabulary checks shared by the converters: the [`Warning`] type, a
+//! small [`Checker`] for the rules the WHATWG vocabularies (§5.3) share
+//! (how many properties of a name, text or URL values, value lists), and the
+//! licensed-work vocabulary (`http://n.whatwg.org/work`, §5.3.3).
+//!
+//! The vCard (`microdata-vcard`) and vEvent (`microdata-ical`) checks build
+//! on the same pieces. A warning never stops a conversion: the spec says the
+//! converters may produce invalid output for invalid input.
+//!
+//! # Examples
+//!
+//! ```ignore
+//! // With any `Document` (see `microdata-scraper` for one built from HTML):
+//! for w in microdata_model::vocab::check_work(&doc) {
+//!     eprintln!("{w}"); // "work: exactly one `work` property is required, found 0 [...]"
+//! }
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::document::Document;
+use crate::element::Element;
+use crate::item::Item;
+use crate::node::Node;
+use crate::value::Value;
+
+/// The item type of the licensed-work vocabulary (§5.3.3).
+pub const WORK_TYPE: &str = "http://n.whatwg.org/work";
+
+/// The item type of the vCard vocabulary (§5.3.1).
+pub const HCARD_TYPE: &str = "http://microformats.org/profile/hcard";
+
+/// The item type of the vEvent vocabulary (§5.3.2).
+pub const VEVENT_TYPE: &str = "http://microformats.org/profile/hcalendar#vevent";
+
+/// One place where an item breaks a rule of its vocabulary.
+///
+/// `rule` is a stable identifier, `<vocabulary>:<rule>` (for example
+/// `hcard:fn-exactly-once`), that callers may match on; `message` says what
+/// was found, for people.
+pub struct Warning<'d, 'a, N: Node<'a>> {
+    element: Element<'d, 'a, N>,
+    rule: &'static str,
+    message: String,
+}
+
+impl<'d, 'a, N: Node<'a>> Warning<'d, 'a, N> {
+    /// A warning about `element` breaking `rule`.
+    pub fn new(element: Element<'d, 'a, N>, rule: &'static str, message: impl Into<String>) -> Self {
+        Warning {
+            element,
+            rule,
+            message: message.into(),
+        }
+    }
+
+    /// The element the warning is about: the property element that breaks
+    /// the rule, or the item's element when a property is missing.
+    pub fn element(&self) -> Element<'d, 'a, N> {
+        self.element
+    }
+
+    /// The rule's identifier, `<vocabulary>:<rule>`.
+    pub fn rule(&self) -> &'static str {
+        self.rule
+    }
+
+    /// What is wrong, in lowercase words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl<'a, N: Node<'a>> Clone for Warning<'_, 'a, N> {
+    fn clone(&self) -> Self {
+        Warning {
+            element: self.element,
+            rule: self.rule,
+            message: self.message.clone(),
+        }
+    }
+}
+
+impl<'a, N: Node<'a>> fmt::Debug for Warning<'_, 'a, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Warning")
+            .field("element", &self.element)
+            .field("rule", &self.rule)
+            .field("message", &self.message)
+            .finish()
+    }
+}
+
+impl<'a, N: Node<'a>> fmt::Display for Warning<'_, 'a, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} [{}] (<{}> #{}",
+            self.message,
+            self.rule,
+            self.element.local_name(),
+            self.element.index()
+        )?;
+        if let Some(id) = self.element.attr("id") {
+            write!(f, " id={id:?}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// The properties of one item grouped by property name, each group in tree
+/// order: one pass over [`Item::properties`], then O(1) lookups.
+pub struct PropertyMap<'d, 'a, N: Node<'a>> {
+    item: Item<'d, 'a, N>,
+    by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>>,
+}
+
+impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
+    /// Groups the properties of `item` by name.
+    pub fn new(item: Item<'d, 'a, N>) -> Self {
+        let mut by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>> = HashMap::new();
+        for p in item.properties() {
+            for name in p.property_names() {
+                by_name.entry(name).or_default().push(p);
+            }
+        }
+        PropertyMap { item, by_name }
+    }
+
+    /// The item.
+    pub fn item(&self) -> Item<'d, 'a, N> {
+        self.item
+    }
+
+    /// The properties named `name`, in tree order.
+    pub fn get(&self, name: &str) -> &[Element<'d, 'a, N>] {
+        self.by_name.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The number of properties named `name`.
+    pub fn count(&self, name: &str) -> usize {
+        self.get(name).len()
+    }
+}
+
+/// Collects [`Warning`]s for the rules the WHATWG vocabularies share.
+///
+/// Each method checks one rule for one property name of one item (given as
+/// a [`PropertyMap`]) and records a warning per violation.
+pub struct Checker<'d, 'a, N: Node<'a>> {
+    warnings: Vec<Warning<'d, 'a, N>>,
+}
+
+impl<'a, N: Node<'a>> Default for Checker<'_, 'a, N> {
+    fn default() -> Self {
+        Checker {
+            warnings: Vec::new(),
+        }
+    }
+}
+
+impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
+    /// An empty checker.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a warning.
+    pub fn push(&mut self, element: Element<'d, 'a, N>, rule: &'static str, message: String) {
+        self.warnings.push(Warning::new(element, rule, message));
+    }
+
+    /// "Exactly one property with the name `name` must be present": a
+    /// warning on the item's element when there is none, on each extra one
+    /// otherwise.
+    pub fn exactly_one(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        let props = map.get(name);
+        if props.is_empty() {
+            self.push(
+                map.item().element(),
+                rule,
+                format!("exactly one `{name}` property is required, found none"),
+            );
+        }
+        self.extra(props, name, rule, "exactly one");
+    }
+
+    /// "A single property with the name `name` may be present": a warning
+    /// on each property after the first.
+    pub fn at_most_one(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        self.extra(map.get(name), name, rule, "at most one");
+    }
+
+    fn extra(
+        &mut self,
+        props: &[Element<'d, 'a, N>],
+        name: &str,
+        rule: &'static str,
+        allowed: &str,
+    ) {
+        for (i, &p) in props.iter().enumerate().skip(1) {
+            self.push(
+                p,
+                rule,
+                format!(
+                    "{allowed} `{name}` property is allowed, this is number {} of {}",
+                    i + 1,
+                    props.len()
+                ),
+            );
+        }
+    }
+
+    /// "The value must be an absolute URL": each property named `name` must
+    /// be a URL property element (that is not an item) whose URL resolved.
+    pub fn absolute_urls(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        for &p in map.get(name) {
+            match p.property_value() {
+                Value::Url { url, .. } if !url.is_empty() => {}
+                Value::Url { .. } => self.push(
+                    p,
+                    rule,
+                    format!("`{name}` must be an absolute URL, but the element's URL does not parse"),
+                ),
+                Value::Item(_) => self.push(
+                    p,
+                    rule,
+                    format!("`{name}` must be an absolute URL, found an item"),
+                ),
+                Value::Text(_) => self.push(
+                    p,
+                    rule,
+                    format!(
+                        "`{name}` must be an absolute URL given by a URL property element \
+                         (a, area, audio, embed, iframe, img, link, object, source, track, \
+                         video), found <{}>",
+                        p.local_name()
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// "The value must be text": each property named `name` must be neither
+    /// an item nor a URL property element.
+    pub fn texts(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        for &p in map.get(name) {
+            match p.property_value() {
+                Value::Text(_) => {}
+                Value::Item(_) => {
+                    self.push(p, rule, format!("`{name}` must be text, found an item"));
+                }
+                Value::Url { .. } => self.push(
+                    p,
+                    rule,
+                    format!(
+                        "`{name}` must be text, found a URL (<{}> is a URL property element)",
+                        p.local_name()
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// "The value must be an item": each property named `name` must have
+    /// `itemscope`.
+    pub fn items(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        for &p in map.get(name) {
+            if !p.is_item() {
+                self.push(p, rule, format!("`{name}` must be an item"));
+            }
+        }
+    }
+
+    /// Each text value of the properties named `name` must equal one of
+    /// `allowed`, compared case-sensitively. Items and URLs are left to
+    /// [`texts`](Self::texts).
+    pub fn one_of(
+        &mut self,
+        map: &PropertyMap<'d, 'a, N>,
+        name: &str,
+        allowed: &[&str],
+        rule: &'static str,
+    ) {
+        for &p in map.get(name) {
+            if let Value::Text(t) = p.property_value() {
+                if !allowed.contains(&t.as_ref()) {
+                    self.push(
+                        p,
+                        rule,
+                        format!(
+                            "`{name}` must be one of {}, found {:?}",
+                            allowed.join(", "),
+                            t.as_ref()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Each text value of the properties named `name` must satisfy `valid`;
+    /// `what` names the syntax in the message ("a valid date string").
+    pub fn syntax(
+        &mut self,
+        map: &PropertyMap<'d, 'a, N>,
+        name: &str,
+        valid: impl Fn(&str) -> bool,
+        what: &str,
+        rule: &'static str,
+    ) {
+        for &p in map.get(name) {
+            if let Value::Text(t) = p.property_value() {
+                if !valid(&t) {
+                    self.push(
+                        p,
+                        rule,
+                        format!("`{name}` must be {what}, found {:?}", t.as_ref()),
+                    );
+                }
+            }
+        }
+    }
+
+    /// The warnings collected, in the order recorded.
+    pub fn into_warnings(self) -> Vec<Warning<'d, 'a, N>> {
+        self.warnings
+    }
+}
+
+/// Whether `s` matches the `geo` syntax the vCard and vEvent vocabularies
+/// share: `[+-]?DIGITS(.DIGITS)?;[+-]?DIGITS(.DIGITS)?` (latitude, then
+/// longitude).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::vocab::is_valid_geo;
+/// assert!(is_valid_geo("34.052339;-118.410623"));
+/// assert!(!is_valid_geo("34.052339,-118.410623"));
+/// ```
+pub fn is_valid_geo(s: &str) -> bool {
+    fn number(s: &str) -> bool {
+        let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+        let (int, frac) = match s.split_once('.') {
+            Some((i, f)) => (i, Some(f)),
+            None => (s, None),
+        };
+        let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+        digits(int) && frac.is_none_or(digits)
+    }
+    match s.split_once(';') {
+        Some((lat, lon)) => number(lat) && number(lon),
+        None => false,
+    }
+}
+
+/// Checks every item of type `http://n.whatwg.org/work` against the
+/// licensed-work vocabulary (§5.3.3): exactly one `work` (an absolute URL),
+/// at most one `title`, `author` an hCard item or text, `license` absolute
+/// URLs.
+///
+/// Warnings come item by item, in tree order.
+///
+/// # Examples
+///
+/// ```ignore
+/// let warnings = microdata_model::vocab::check_work(&doc);
+/// assert!(warnings.iter().all(|w| w.rule().starts_with("work:")));
+/// ```
+pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
+    let mut c = Checker::new();
+    for item in doc.all_items().filter(|i| i.has_type(WORK_TYPE)) {
+        let map = PropertyMap::new(item);
+        c.exactly_one(&map, "work", "work:work-exactly-once");
+        c.absolute_urls(&map, "work", "work:work-url");
+        c.at_most_one(&map, "title", "work:title-at-most-once");
+        for &p in map.get("author") {
+            match p.property_value() {
+                Value::Text(_) => {}
+                Value::Item(sub) if sub.has_type(HCARD_TYPE) => {}
+                Value::Item(_) => c.push(
+                    p,
+                    "work:author-value",
+                    format!("`author` must be text or an item of type {HCARD_TYPE}"),
+                ),
+                Value::Url { .. } => c.push(
+                    p,
+                    "work:author-value",
+                    format!(
+                        "`author` must be text or an item of type {HCARD_TYPE}, found a URL \
+                         (<{}> is a URL property element)",
+                        p.local_name()
+                    ),
+                ),
+            }
+        }
+        c.absolute_urls(&map, "license", "work:license-url");
+    }
+    c.into_warnings()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geo_syntax() {
+        for ok in ["34.052339;-118.410623", "+1;-2", "0;0", "1.5;2", "-0.000001;+180.0"] {
+            assert!(is_valid_geo(ok), "{ok}");
+        }
+        for bad in [
+            "", ";", "1;", ";1", "1.;2", ".5;2", "1;2;3", "1,2", "a;b", "1 ;2", "+-1;2", "1;2.",
+        ] {
+            assert!(!is_valid_geo(bad), "{bad}");
+        }
+    }
+}
