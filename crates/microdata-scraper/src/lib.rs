@@ -251,3 +251,8 @@ impl std::error::Error for Error {
         Some(&self.source)
     }
 }
+
+/// The repository README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

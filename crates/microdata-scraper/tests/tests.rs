@@ -1,4 +1,5 @@
 //! Integration tests of the scraper adapter and, through it, the model.
 
 mod spec_examples;
+mod traps;
 mod serialize;

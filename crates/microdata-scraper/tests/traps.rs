@@ -1,0 +1,86 @@
+//! The known traps of binding the model to scraper/ego-tree.
+
+use microdata_scraper::{parse, parse_html};
+
+fn json(html: &str) -> String {
+    parse(html, Some("https://example.com/")).unwrap().to_json()
+}
+
+/// Foster parenting moves the `<p>` before the table in the tree, but the
+/// arena (NodeId) order has it after the table's cells: items and
+/// properties must come out in tree order.
+#[test]
+fn tree_order_not_arena_order() {
+    let html = r#"<div itemscope><table><tr><td itemprop="a">cell</td>
+        <p itemprop="a">fostered</p></tr></table></div>"#;
+    assert_eq!(
+        json(html),
+        r#"{"items":[{"properties":{"a":["fostered","cell"]}}]}"#
+    );
+    let parsed = parse_html(html);
+    let arena: Vec<_> = parsed
+        .tree
+        .nodes()
+        .filter_map(|n| n.value().as_element().map(|e| e.name().to_owned()))
+        .collect();
+    let p = arena.iter().position(|n| n == "p").unwrap();
+    let td = arena.iter().position(|n| n == "td").unwrap();
+    assert!(
+        td < p,
+        "the arena order differs from tree order here: {arena:?}"
+    );
+}
+
+/// The adoption agency algorithm also reorders nodes.
+#[test]
+fn adoption_agency_reordering() {
+    let html = r#"<div itemscope><b><p itemprop="x">1</b>2</p><span itemprop="x">3</span></div>"#;
+    // The parser moves <p> out of <b> and gives it a <b> clone around "1".
+    assert_eq!(json(html), r#"{"items":[{"properties":{"x":["12","3"]}}]}"#);
+}
+
+#[test]
+fn template_contents_are_not_walked() {
+    let html = r#"<div itemscope><b itemprop="a">seen</b>
+        <template><p itemscope><b itemprop="a">hidden</b></p><i itemprop="a">hidden</i></template></div>"#;
+    assert_eq!(json(html), r#"{"items":[{"properties":{"a":["seen"]}}]}"#);
+}
+
+/// We parse with scripting disabled: `<noscript>` content is markup.
+#[test]
+fn noscript_content_is_markup() {
+    let html = r#"<head><noscript><meta itemprop="x" content="1"></noscript></head>
+        <body><div itemscope><noscript><img itemprop="img" src="lazy.png"></noscript></div></body>"#;
+    assert_eq!(
+        json(html),
+        r#"{"items":[{"properties":{"img":["https://example.com/lazy.png"]}}]}"#
+    );
+}
+
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let depth = 100_000;
+    let mut html = String::from("<div itemscope>");
+    for _ in 0..depth {
+        html.push_str("<span>");
+    }
+    html.push_str("<b itemprop=deep>bottom</b>");
+    let out = json(&html);
+    assert_eq!(out, r#"{"items":[{"properties":{"deep":["bottom"]}}]}"#);
+}
+
+#[test]
+fn base_href_and_title_from_the_document() {
+    let parsed = parse(
+        r#"<title>T</title><base href="/sub/"><base href="/ignored/"><p itemscope><a itemprop=u href=x>x</a>"#,
+        Some("https://example.com/a/b"),
+    )
+    .unwrap();
+    let doc = parsed.document();
+    assert_eq!(doc.base_url().unwrap().as_str(), "https://example.com/sub/");
+    assert_eq!(doc.title().unwrap().text_content(), "T");
+    assert_eq!(
+        parsed.to_json(),
+        r#"{"items":[{"properties":{"u":["https://example.com/sub/x"]}}]}"#
+    );
+}
