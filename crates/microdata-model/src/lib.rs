@@ -46,6 +46,8 @@ mod element;
 mod error;
 mod item;
 mod node;
+#[cfg(feature = "serde")]
+pub mod serde_impl;
 mod value;
 
 #[cfg(feature = "json")]

@@ -1,0 +1,190 @@
+//! `serde::Serialize` for items (feature `serde`): the same object shape as
+//! the WHATWG JSON conversion, `"ERROR"` for an item met again through a
+//! cycle included.
+//!
+//! Serde serializes nested values through nested calls, so nesting depth is
+//! capped at [`MAX_DEPTH`] items: deeper documents give a serialization
+//! error rather than a stack overflow. The [`json`](crate::json) module has
+//! no such limit.
+
+use std::cell::RefCell;
+
+use serde::ser::{Error as _, SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+
+use crate::item::Item;
+use crate::node::Node;
+use crate::value::Value;
+
+/// The deepest nesting of items that `Serialize` accepts.
+pub const MAX_DEPTH: usize = 256;
+
+impl<'a, N: Node<'a>> Serialize for Item<'_, 'a, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let path = RefCell::new(Vec::new());
+        WithMemory {
+            item: *self,
+            path: &path,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// An item together with the items on the path to it (the algorithm's
+/// `memory`).
+struct WithMemory<'p, 'd, 'a, N: Node<'a>> {
+    item: Item<'d, 'a, N>,
+    path: &'p RefCell<Vec<usize>>,
+}
+
+impl<'a, N: Node<'a>> Serialize for WithMemory<'_, '_, 'a, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.path.borrow().len() >= MAX_DEPTH {
+            return Err(S::Error::custom(format!(
+                "items nested more than {MAX_DEPTH} deep; use microdata_model::json for such documents"
+            )));
+        }
+        self.path.borrow_mut().push(self.item.index());
+        let result = self.write(serializer);
+        self.path.borrow_mut().pop();
+        result
+    }
+}
+
+impl<'a, N: Node<'a>> WithMemory<'_, '_, 'a, N> {
+    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let item = self.item;
+        let mut map = serializer.serialize_map(None)?;
+        if !item.types().is_empty() {
+            map.serialize_entry("type", item.types())?;
+        }
+        if let Some(id) = item.id() {
+            map.serialize_entry("id", id.as_str())?;
+        }
+        let mut groups: Vec<(&'a str, Vec<crate::Element<'_, 'a, N>>)> = Vec::new();
+        for p in item.properties() {
+            for name in p.property_names() {
+                match groups.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, v)) => v.push(p),
+                    None => groups.push((name, vec![p])),
+                }
+            }
+        }
+        map.serialize_entry(
+            "properties",
+            &Groups {
+                groups: &groups,
+                path: self.path,
+            },
+        )?;
+        map.end()
+    }
+}
+
+struct Groups<'g, 'p, 'd, 'a, N: Node<'a>> {
+    groups: &'g [(&'a str, Vec<crate::Element<'d, 'a, N>>)],
+    path: &'p RefCell<Vec<usize>>,
+}
+
+impl<'a, N: Node<'a>> Serialize for Groups<'_, '_, '_, 'a, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.groups.len()))?;
+        for (name, elements) in self.groups {
+            map.serialize_entry(
+                name,
+                &Values {
+                    elements,
+                    path: self.path,
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+struct Values<'g, 'p, 'd, 'a, N: Node<'a>> {
+    elements: &'g [crate::Element<'d, 'a, N>],
+    path: &'p RefCell<Vec<usize>>,
+}
+
+impl<'a, N: Node<'a>> Serialize for Values<'_, '_, '_, 'a, N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.elements.len()))?;
+        for el in self.elements {
+            match el.property_value() {
+                Value::Item(child) if self.path.borrow().contains(&child.index()) => {
+                    seq.serialize_element("ERROR")?
+                }
+                Value::Item(child) => seq.serialize_element(&WithMemory {
+                    item: child,
+                    path: self.path,
+                })?,
+                Value::Url { url, .. } => seq.serialize_element(&url)?,
+                Value::Text(t) => seq.serialize_element(&t)?,
+            }
+        }
+        seq.end()
+    }
+}
+
+#[cfg(all(test, feature = "json"))]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use crate::Document;
+    use crate::tests::Tree;
+
+    #[test]
+    fn serialize_matches_the_json_conversion() {
+        let mut t = Tree::new();
+        let top = t.el(
+            0,
+            "div",
+            &[
+                ("itemscope", ""),
+                ("itemtype", "http://t/ http://u/"),
+                ("itemref", "a"),
+            ],
+        );
+        let p = t.el(top, "p", &[("itemprop", "n m")]);
+        t.text(p, "v");
+        t.el(
+            0,
+            "div",
+            &[
+                ("id", "a"),
+                ("itemprop", "x"),
+                ("itemscope", ""),
+                ("itemref", "b"),
+            ],
+        );
+        t.el(
+            0,
+            "div",
+            &[
+                ("id", "b"),
+                ("itemprop", "y"),
+                ("itemscope", ""),
+                ("itemref", "a"),
+            ],
+        );
+        let doc = Document::new(t.root());
+        let items: Vec<_> = doc.items().collect();
+        let via_serde = format!(r#"{{"items":{}}}"#, serde_json::to_string(&items).unwrap());
+        assert_eq!(via_serde, doc.to_json());
+    }
+
+    #[test]
+    fn too_deep_is_an_error_not_an_overflow() {
+        let mut t = Tree::new();
+        let mut parent = t.el(0, "div", &[("itemscope", "")]);
+        for _ in 0..super::MAX_DEPTH + 5 {
+            parent = t.el(parent, "div", &[("itemscope", ""), ("itemprop", "c")]);
+        }
+        let doc = Document::new(t.root());
+        let err = serde_json::to_string(&doc.items().next().unwrap()).unwrap_err();
+        assert!(
+            err.to_string().contains("nested more than 256 deep"),
+            "{err}"
+        );
+    }
+}
