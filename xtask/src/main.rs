@@ -1,1 +1,88 @@
-fn main() {}
+//! Workspace automation, run as `cargo xtask <command>` (the alias lives in
+//! `.cargo/config.toml`).
+//!
+//! - `ci`: every check CI runs, in order, stopping at the first failure.
+//! - `conformance`: the conformance runners of the converters, with a
+//!   summary table checked against `xtask/conformance-baseline.txt`.
+//! - `tidy`: repository hygiene (READMEs, crate docs, changelog, internal
+//!   dependency versions, no copied suite files).
+//! - `bench`: the criterion benches of the `benches` package, with a table.
+//!
+//! Arguments are parsed by hand to keep this crate quick to build.
+
+mod bench;
+mod ci;
+mod conformance;
+mod metadata;
+mod tidy;
+mod util;
+
+use std::process::ExitCode;
+
+use util::{Error, Result};
+
+const HELP: &str = "\
+cargo xtask: workspace automation
+
+USAGE:
+    cargo xtask <COMMAND> [OPTIONS]
+
+COMMANDS:
+    ci             Run every CI check in order, stopping at the first failure:
+                   fmt, clippy per crate and feature set, tests, docs,
+                   MSRV check (when that toolchain is installed),
+                   conformance, tidy. Prints timings per step.
+    conformance    Run the conformance suites and compare with the baseline.
+        --suite <mf2|rdf|wpt|all>   which suite (default: all)
+        --path <DIR>                suite folder (sets MF2_TESTS,
+                                    MICRODATA_RDF_TESTS or WPT_MICRODATA_TESTS;
+                                    needs a single --suite)
+        --update-baseline           raise xtask/conformance-baseline.txt to
+                                    this run's passed counts (never lowers)
+    tidy           Check repository hygiene (also run by `cargo test -p xtask`).
+    bench          Run the criterion benches (`cargo bench -p benches`) and
+                   print a table of times and throughputs.
+        --save <NAME>               also save the results as criterion
+                                    baseline NAME
+        [FILTER]                    only benches whose name matches FILTER
+    help           Print this help.
+";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(command) = args.next() else {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    };
+    let rest: Vec<String> = args.collect();
+    let result = match command.as_str() {
+        "ci" => no_args(&rest).and_then(|()| ci::run()),
+        "conformance" => conformance::Options::parse(&rest).and_then(|o| {
+            conformance::run(&o)?;
+            Ok(())
+        }),
+        "tidy" => no_args(&rest).and_then(|()| tidy::run(&util::project_root())),
+        "bench" => bench::Options::parse(&rest).and_then(|o| bench::run(&o)),
+        "help" | "-h" | "--help" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => Err(Error::new(format!(
+            "unknown command `{other}` (try `cargo xtask help`)"
+        ))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {command}: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn no_args(rest: &[String]) -> Result<()> {
+    match rest.first() {
+        None => Ok(()),
+        Some(arg) => Err(Error::new(format!("unexpected argument `{arg}`"))),
+    }
+}
