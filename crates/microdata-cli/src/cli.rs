@@ -4,19 +4,22 @@ use clap::{Parser, ValueEnum};
 
 /// Extract structured data (microdata, microformats, rel links) from HTML.
 ///
-/// Reads each FILE (or standard input for `-`, or when no FILE is given),
-/// extracts its data as the WHATWG HTML standard says, and writes it in the
-/// chosen format to standard output. With several inputs, each input's
-/// output follows the previous one (one line each for JSON).
+/// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
+/// files, recursively; a quoted pattern such as 'crawl/*.html': the files it
+/// matches), extracts the data as the WHATWG HTML standard says, and writes
+/// it in the chosen format to standard output, one input after the other in
+/// the order given. Inputs are processed in parallel.
 ///
-/// Exit status: 0 success; 1 an input could not be read or decoded (the
-/// others are still processed); 2 bad usage; 3 a format found nothing to
-/// convert (no hCard for vcard, no vEvent for ical); 4 the output could
-/// not be written.
+/// Exit status: 0 success; 1 an input could not be read or had invalid
+/// byte sequences (the others are still processed, and what was written
+/// stays written); 2 bad usage; 3 a format found nothing to convert (no
+/// hCard for vcard, no vEvent for ical); 4 the output could not be
+/// written.
 #[derive(Debug, Parser)]
 #[command(name = "microdata", version, about, long_about)]
 pub(crate) struct Args {
-    /// HTML files to read; `-` is standard input (the default when none is given).
+    /// HTML files, directories or glob patterns; `-` is standard input (the
+    /// default when none is given).
     #[arg(value_name = "FILE")]
     pub(crate) inputs: Vec<String>,
 
@@ -35,9 +38,29 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) pretty: bool,
 
-    /// Print the microdata errors and warnings found to standard error.
+    /// Print the microdata errors and warnings found to standard error (and,
+    /// with `--format jsonl`, into each line).
     #[arg(long)]
     pub(crate) errors: bool,
+
+    /// The character encoding of inputs without a byte order mark (a
+    /// WHATWG Encoding label such as `windows-1252`). Without it, a
+    /// `<meta charset>` in the first 1024 bytes decides, else UTF-8.
+    #[arg(long, value_name = "LABEL")]
+    pub(crate) encoding: Option<String>,
+
+    /// How many inputs to process at once (default: the number of CPUs).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub(crate) jobs: Option<usize>,
+
+    /// Print a summary (files, bytes, items, errors, throughput) to standard
+    /// error; on by default when there is more than one input.
+    #[arg(long)]
+    pub(crate) summary: bool,
+
+    /// Never print the summary or the progress bar.
+    #[arg(long, short = 'q', conflicts_with = "summary")]
+    pub(crate) quiet: bool,
 }
 
 /// Output formats.
@@ -45,4 +68,8 @@ pub(crate) struct Args {
 pub(crate) enum Format {
     /// application/microdata+json (WHATWG HTML §5.4.1).
     Json,
+    /// One JSON object per input and line: `path`, `url`, `items` (as in
+    /// `json`), `errors` (reading and decoding problems) and, with
+    /// `--errors`, `microdata_errors`.
+    Jsonl,
 }

@@ -1,28 +1,84 @@
 //! One function per output format.
 
-use microdata_scraper::Document;
 use microdata_scraper::json::JsonOptions;
+use microdata_scraper::{Document, MicrodataError, ScraperNode};
 
 use crate::cli::{Args, Format};
 use crate::input::Source;
+
+/// What is known about one input besides its document.
+pub(crate) struct Context<'x, 'd, 'a> {
+    pub(crate) source: &'x Source,
+    /// The encoding the input was decoded with.
+    pub(crate) encoding: &'static str,
+    /// Reading and decoding problems.
+    pub(crate) input_errors: &'x [String],
+    /// The document's microdata errors and warnings.
+    pub(crate) errors: &'x [MicrodataError<'d, 'a, ScraperNode<'a>>],
+}
 
 /// Renders `doc` in the chosen format; `Ok(None)` when the format found
 /// nothing to convert.
 pub(crate) fn render(
     args: &Args,
     doc: &Document<'_>,
-    _source: &Source,
+    cx: &Context<'_, '_, '_>,
 ) -> Result<Option<String>, String> {
     match args.format {
         Format::Json => Ok(Some(
             doc.to_json_with(JsonOptions::new().with_pretty(args.pretty)),
         )),
+        Format::Jsonl => Ok(Some(jsonl(args, doc, cx))),
     }
 }
 
 /// What to say when [`render`] found nothing.
 pub(crate) fn nothing_message(format: Format) -> &'static str {
     match format {
-        Format::Json => "nothing to convert",
+        Format::Json | Format::Jsonl => "nothing to convert",
     }
+}
+
+fn string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// One JSON line: `{"path":..,"url":..,"encoding":..,"items":[..],"errors":[..]}`.
+fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> String {
+    let items = doc.to_json();
+    // `{"items":[...]}` without its braces, spliced into the record.
+    let items = &items[1..items.len() - 1];
+    let url = doc.url().map_or("null".to_owned(), |u| string(u.as_str()));
+    let mut line = format!(
+        "{{\"path\":{},\"url\":{url},\"encoding\":{},{items},\"errors\":",
+        string(&cx.source.display()),
+        string(cx.encoding)
+    );
+    line.push_str(&serde_json::Value::from(cx.input_errors.to_vec()).to_string());
+    if args.errors {
+        let list: Vec<serde_json::Value> = cx
+            .errors
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "kind": format!("{:?}", e.kind()),
+                    "warning": e.kind().is_warning(),
+                    "message": e.to_string(),
+                })
+            })
+            .collect();
+        line.push_str(",\"microdata_errors\":");
+        line.push_str(&serde_json::Value::from(list).to_string());
+    }
+    line.push('}');
+    line
+}
+
+/// The JSON line for an input that could not be read.
+pub(crate) fn jsonl_failure(source: &Source, message: &str) -> String {
+    format!(
+        "{{\"path\":{},\"url\":null,\"encoding\":null,\"items\":[],\"errors\":[{}]}}",
+        string(&source.display()),
+        string(message)
+    )
 }

@@ -1,9 +1,13 @@
-//! Reading inputs.
+//! Finding and reading inputs.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use microdata_scraper::Url;
+
+/// File extensions taken from directories (files named explicitly are
+/// always read, whatever their name).
+const HTML_EXTENSIONS: [&str; 4] = ["html", "htm", "xhtml", "shtml"];
 
 /// Where one document comes from.
 #[derive(Clone, Debug)]
@@ -30,48 +34,95 @@ impl Source {
                 .and_then(|p| Url::from_file_path(p).ok()),
         }
     }
+
+    /// Reads the whole input.
+    pub(crate) fn read(&self) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        let result = match self {
+            Source::Stdin => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
+            Source::File(p) => std::fs::File::open(p)
+                .and_then(|mut f| f.read_to_end(&mut bytes))
+                .map(|_| ()),
+        };
+        result.map_err(|e| format!("cannot read: {e}"))?;
+        Ok(bytes)
+    }
 }
 
-/// Turns the command-line inputs into sources (standard input when none).
-pub(crate) fn collect(inputs: &[String]) -> Result<Vec<Source>, String> {
+/// An input argument that could not be turned into sources.
+pub(crate) struct Unusable {
+    pub(crate) source: Source,
+    pub(crate) message: String,
+}
+
+/// Turns the command-line inputs into sources, in order: `-` is standard
+/// input (also when there are no inputs); a directory contributes its HTML
+/// files, recursively, sorted by path; an argument that is not an existing
+/// path but contains `*`, `?` or `[` is a glob pattern. Arguments that name
+/// nothing come back as [`Unusable`] so they are reported in their place.
+pub(crate) fn collect(inputs: &[String]) -> Result<Vec<Result<Source, Unusable>>, String> {
     if inputs.is_empty() {
-        return Ok(vec![Source::Stdin]);
+        return Ok(vec![Ok(Source::Stdin)]);
     }
     if inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err("standard input ('-') can be read only once".into());
     }
-    Ok(inputs
-        .iter()
-        .map(|i| {
-            if i == "-" {
-                Source::Stdin
-            } else {
-                Source::File(PathBuf::from(i))
+    let mut out = Vec::new();
+    for input in inputs {
+        if input == "-" {
+            out.push(Ok(Source::Stdin));
+            continue;
+        }
+        let path = Path::new(input);
+        if path.is_dir() {
+            walk(path, &mut out);
+        } else if !path.exists() && input.contains(['*', '?', '[']) {
+            let paths = glob::glob(input).map_err(|e| format!("invalid pattern {input:?}: {e}"))?;
+            let before = out.len();
+            for entry in paths {
+                match entry {
+                    Ok(p) if p.is_dir() => walk(&p, &mut out),
+                    Ok(p) => out.push(Ok(Source::File(p))),
+                    Err(e) => out.push(Err(Unusable {
+                        source: Source::File(e.path().to_path_buf()),
+                        message: format!("cannot read: {}", e.error()),
+                    })),
+                }
             }
-        })
-        .collect())
+            if out.len() == before {
+                out.push(Err(Unusable {
+                    source: Source::File(path.to_path_buf()),
+                    message: "pattern matches no file".into(),
+                }));
+            }
+        } else {
+            out.push(Ok(Source::File(path.to_path_buf())));
+        }
+    }
+    Ok(out)
 }
 
-/// Reads a source as UTF-8 text.
-pub(crate) fn read(source: &Source) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    match source {
-        Source::Stdin => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
-        Source::File(p) => read_file(p, &mut bytes),
+fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>) {
+    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        match entry {
+            Ok(e) if e.file_type().is_file() => {
+                let html = e
+                    .path()
+                    .extension()
+                    .and_then(|x| x.to_str())
+                    .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)));
+                if html {
+                    out.push(Ok(Source::File(e.into_path())));
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let path = e.path().unwrap_or(dir).to_path_buf();
+                out.push(Err(Unusable {
+                    source: Source::File(path),
+                    message: format!("cannot read: {e}"),
+                }));
+            }
+        }
     }
-    .map_err(|e| format!("{}: cannot read: {e}", source.display()))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{}: not valid UTF-8 (first invalid byte at offset {})",
-            source.display(),
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
-fn read_file(path: &Path, bytes: &mut Vec<u8>) -> std::io::Result<()> {
-    if path.is_dir() {
-        return Err(std::io::Error::other("is a directory"));
-    }
-    std::fs::File::open(path)?.read_to_end(bytes).map(|_| ())
 }

@@ -1,25 +1,28 @@
 //! The `microdata` command: extracts microdata (and, with the converter
 //! formats, microformats, rel links, RDF, vCard, iCalendar and Atom) from
-//! HTML files or standard input.
+//! HTML files, directories or standard input.
 //!
 //! ```text
 //! microdata page.html --base-url https://example.com/page --format json --pretty
-//! curl -s https://example.com/ | microdata - --base-url https://example.com/
+//! microdata crawl/ --format jsonl --jobs 8 > items.jsonl
 //! ```
 //!
-//! See `microdata --help` for every option, and the repository README for
-//! the exit codes.
+//! See `microdata --help` for every option and the exit codes.
 
 mod cli;
+mod decode;
 mod formats;
 mod input;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::Parser;
+use rayon::prelude::*;
 
 use crate::cli::Args;
+use crate::input::{Source, Unusable};
 
 /// Exit status when every input was processed.
 const EXIT_OK: u8 = 0;
@@ -27,11 +30,13 @@ const EXIT_OK: u8 = 0;
 const EXIT_INPUT_FAILED: u8 = 1;
 /// Exit status for bad usage (also what clap uses).
 const EXIT_USAGE: u8 = 2;
-/// Exit status when a format found nothing to convert (no hCard for
-/// `vcard`, no vEvent for `ical`, no `article` for `atom`).
+/// Exit status when a format found nothing to convert.
 const EXIT_NOTHING_TO_CONVERT: u8 = 3;
-/// Exit status when writing the output failed (disk full, closed pipe).
+/// Exit status when writing the output failed (disk full, ...).
 const EXIT_OUTPUT_FAILED: u8 = 4;
+
+/// Inputs processed in parallel before their outputs are written, in order.
+const BATCH: usize = 64;
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -44,76 +49,210 @@ fn main() -> ExitCode {
     }
 }
 
+/// Settings derived once from the arguments.
+pub(crate) struct Settings {
+    pub(crate) base_url: Option<microdata_scraper::Url>,
+    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// What processing one input produced.
+#[derive(Default)]
+pub(crate) struct Outcome {
+    /// Text for standard output.
+    pub(crate) output: Option<String>,
+    /// Lines for standard error.
+    pub(crate) messages: Vec<String>,
+    /// The worst exit status this input calls for.
+    pub(crate) status: u8,
+    pub(crate) bytes: usize,
+    pub(crate) items: usize,
+    pub(crate) errors: usize,
+    pub(crate) failed: bool,
+}
+
 fn run(args: &Args) -> Result<u8, String> {
-    let base_url =
-        match &args.base_url {
-            Some(u) => Some(microdata_scraper::Url::parse(u).map_err(|e| {
-                format!("invalid --base-url {u:?}: {e} (an absolute URL is needed)")
-            })?),
-            None => None,
-        };
+    let settings = Settings {
+        base_url: args
+            .base_url
+            .as_deref()
+            .map(|u| {
+                microdata_scraper::Url::parse(u).map_err(|e| {
+                    format!("invalid --base-url {u:?}: {e} (an absolute URL is needed)")
+                })
+            })
+            .transpose()?,
+        encoding: args
+            .encoding
+            .as_deref()
+            .map(|l| decode::for_label(l).ok_or_else(|| format!("unknown --encoding {l:?}")))
+            .transpose()?,
+    };
+    if args.jobs == Some(0) {
+        return Err("--jobs must be at least 1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let inputs = input::collect(&args.inputs)?;
+    let batch_mode = inputs.len() > 1;
+    let show_summary = !args.quiet && (args.summary || batch_mode);
+    let progress = (!args.quiet && batch_mode && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+
+    let started = Instant::now();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut status = EXIT_OK;
-    let many = inputs.len() > 1;
-    for source in &inputs {
-        let doc_input = match input::read(source) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("microdata: {e}");
-                status = status.max(EXIT_INPUT_FAILED);
-                continue;
+    let mut totals = Outcome::default();
+    let mut files = 0usize;
+    let mut failed_files = 0usize;
+    for chunk in inputs.chunks(BATCH) {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|input| process(args, &settings, input))
+                .collect()
+        });
+        for o in outcomes {
+            for m in &o.messages {
+                match &progress {
+                    Some(bar) => bar.println(m),
+                    None => eprintln!("{m}"),
+                }
             }
-        };
-        let url = base_url.clone().or_else(|| source.default_url());
-        let html = microdata_scraper::parse_html(&doc_input);
-        let doc = microdata_scraper::document(&html, url);
-        if args.errors {
-            for e in doc.errors() {
-                let level = if e.kind().is_warning() {
-                    "warning"
-                } else {
-                    "error"
-                };
-                eprintln!("{}: {level}: {e}", source.display());
+            if let Some(text) = &o.output {
+                let written = out.write_all(text.as_bytes()).and_then(|()| {
+                    if text.ends_with('\n') {
+                        Ok(())
+                    } else {
+                        out.write_all(b"\n")
+                    }
+                });
+                if let Err(e) = written {
+                    return output_failed(&e);
+                }
+            }
+            files += 1;
+            failed_files += usize::from(o.failed);
+            totals.status = totals.status.max(o.status);
+            totals.bytes += o.bytes;
+            totals.items += o.items;
+            totals.errors += o.errors;
+            if let Some(bar) = &progress {
+                bar.inc(1);
             }
         }
-        let rendered = match formats::render(args, &doc, source) {
-            Ok(Some(text)) => text,
-            Ok(None) => {
-                eprintln!(
-                    "microdata: {}: {}",
-                    source.display(),
-                    formats::nothing_message(args.format)
-                );
-                status = status.max(EXIT_NOTHING_TO_CONVERT);
-                continue;
-            }
-            Err(e) => {
-                eprintln!("microdata: {}: {e}", source.display());
-                status = status.max(EXIT_INPUT_FAILED);
-                continue;
-            }
-        };
-        let written = out
-            .write_all(rendered.as_bytes())
-            .and_then(|()| {
-                if rendered.ends_with('\n') {
-                    Ok(())
-                } else {
-                    out.write_all(b"\n")
-                }
-            })
-            .and_then(|()| if many { out.flush() } else { Ok(()) });
-        if let Err(e) = written {
+        // What is done is on disk even if a later input takes long or fails.
+        if let Err(e) = out.flush() {
             return output_failed(&e);
         }
     }
-    if let Err(e) = out.flush() {
-        return output_failed(&e);
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
     }
-    Ok(status)
+    if show_summary {
+        let secs = started.elapsed().as_secs_f64();
+        let mb = totals.bytes as f64 / 1_000_000.0;
+        eprintln!(
+            "microdata: {files} files ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
+            totals.bytes,
+            totals.items,
+            totals.errors,
+            if secs > 0.0 { mb / secs } else { 0.0 },
+        );
+    }
+    Ok(totals.status)
+}
+
+/// Reads, decodes, parses, extracts and renders one input.
+fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -> Outcome {
+    let mut outcome = Outcome::default();
+    let source = match input {
+        Ok(s) => s,
+        Err(u) => {
+            failed(args, &mut outcome, &u.source, &u.message);
+            return outcome;
+        }
+    };
+    let bytes = match source.read() {
+        Ok(b) => b,
+        Err(e) => {
+            failed(args, &mut outcome, source, &e);
+            return outcome;
+        }
+    };
+    outcome.bytes = bytes.len();
+    let decoded = decode::decode(&bytes, settings.encoding);
+    drop(bytes);
+    let text = decoded.text;
+    let mut input_errors = Vec::new();
+    if let Some(problem) = decoded.problem {
+        outcome
+            .messages
+            .push(format!("microdata: {}: {problem}", source.display()));
+        outcome.status = EXIT_INPUT_FAILED;
+        input_errors.push(problem);
+    }
+    let url = settings.base_url.clone().or_else(|| source.default_url());
+    let html = microdata_scraper::parse_html(&text);
+    let doc = microdata_scraper::document(&html, url);
+    outcome.items = doc.items().count();
+    let errors = doc.errors();
+    outcome.errors = errors.iter().filter(|e| !e.kind().is_warning()).count();
+    if args.errors {
+        for e in &errors {
+            let level = if e.kind().is_warning() {
+                "warning"
+            } else {
+                "error"
+            };
+            outcome
+                .messages
+                .push(format!("{}: {level}: {e}", source.display()));
+        }
+    }
+    let cx = formats::Context {
+        source,
+        encoding: decoded.encoding.name(),
+        input_errors: &input_errors,
+        errors: &errors,
+    };
+    match formats::render(args, &doc, &cx) {
+        Ok(Some(text)) => outcome.output = Some(text),
+        Ok(None) => {
+            outcome.messages.push(format!(
+                "microdata: {}: {}",
+                source.display(),
+                formats::nothing_message(args.format)
+            ));
+            outcome.status = outcome.status.max(EXIT_NOTHING_TO_CONVERT);
+        }
+        Err(e) => {
+            outcome
+                .messages
+                .push(format!("microdata: {}: {e}", source.display()));
+            outcome.status = outcome.status.max(EXIT_INPUT_FAILED);
+        }
+    }
+    outcome
+}
+
+/// Records an input that could not be read at all.
+fn failed(args: &Args, outcome: &mut Outcome, source: &Source, message: &str) {
+    outcome
+        .messages
+        .push(format!("microdata: {}: {message}", source.display()));
+    outcome.status = EXIT_INPUT_FAILED;
+    outcome.failed = true;
+    if args.format == cli::Format::Jsonl {
+        outcome.output = Some(formats::jsonl_failure(source, message));
+    }
 }
 
 fn output_failed(e: &std::io::Error) -> Result<u8, String> {

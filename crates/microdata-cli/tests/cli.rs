@@ -126,20 +126,118 @@ fn one_bad_input_does_not_hide_the_good_ones() {
             missing.to_str().unwrap(),
             latin1.to_str().unwrap(),
             good.to_str().unwrap(),
+            "--quiet",
         ],
         None,
     );
     assert_eq!(out.status.code(), Some(1));
+    // The undeclared Latin-1 byte is replaced and reported, not fatal.
     assert_eq!(
         text(&out.stdout),
-        "{\"items\":[{\"properties\":{\"n\":[\"ok\"]}}]}\n"
+        "{\"items\":[{\"properties\":{\"n\":[\"caf\u{FFFD}\"]}}]}\n{\"items\":[{\"properties\":{\"n\":[\"ok\"]}}]}\n"
     );
     let err = text(&out.stderr);
     assert!(err.contains("missing.html: cannot read"), "{err}");
     assert!(
-        err.contains("latin1.html: not valid UTF-8 (first invalid byte at offset 30)"),
+        err.contains("latin1.html: invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 30)"),
         "{err}"
     );
+}
+
+#[test]
+fn encodings_from_meta_and_from_the_flag() {
+    let dir = temp_dir("encodings");
+    let declared = dir.join("declared.html");
+    std::fs::write(
+        &declared,
+        b"<meta charset=windows-1252><p itemscope><b itemprop=n>caf\xe9</b>",
+    )
+    .unwrap();
+    let out = microdata(&[declared.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"items\":[{\"properties\":{\"n\":[\"café\"]}}]}\n"
+    );
+    let out = microdata(
+        &["--encoding", "latin1", "-"],
+        Some(b"<p itemscope><b itemprop=n>\xe9t\xe9</b>"),
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "{\"items\":[{\"properties\":{\"n\":[\"été\"]}}]}\n"
+    );
+    let out = microdata(&["--encoding", "no-such-encoding", "-"], Some(b""));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown --encoding \"no-such-encoding\""));
+}
+
+#[test]
+fn directories_and_patterns_as_jsonl_with_a_summary() {
+    let dir = temp_dir("batch");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    for (name, body) in [
+        ("a.html", "<p itemscope><b itemprop=n>a</b>"),
+        (
+            "sub/b.htm",
+            "<p itemscope><b itemprop=n>b</b></p><div itemprop=lost></div>",
+        ),
+        ("notes.txt", "not html"),
+    ] {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    let out = microdata(
+        &[
+            dir.to_str().unwrap(),
+            "--format",
+            "jsonl",
+            "--errors",
+            "--jobs",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["path"].as_str().unwrap().ends_with("a.html"));
+    assert_eq!(lines[0]["encoding"], "UTF-8");
+    assert_eq!(
+        lines[0]["items"],
+        serde_json::json!([{"properties": {"n": ["a"]}}])
+    );
+    assert_eq!(
+        lines[1]["items"],
+        serde_json::json!([{"properties": {"n": ["b"]}}])
+    );
+    assert_eq!(lines[1]["microdata_errors"][0]["kind"], "UnownedProperty");
+    assert!(lines[1]["url"].as_str().unwrap().starts_with("file:///"));
+    let err = text(&out.stderr);
+    assert!(err.contains("microdata: 2 files (0 failed), "), "{err}");
+    assert!(err.contains(" 2 items, 1 microdata errors, "), "{err}");
+
+    let pattern = format!("{}/*.html", dir.display());
+    let out = microdata(&[&pattern, "--format", "jsonl", "--quiet"], None);
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+
+    let none = format!("{}/*.nothing", dir.display());
+    let out = microdata(&[&none, "--format", "jsonl", "--quiet"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        line["errors"],
+        serde_json::json!(["pattern matches no file"])
+    );
+}
+
+#[test]
+fn zero_jobs_is_a_usage_error() {
+    let out = microdata(&["--jobs", "0", "-"], Some(b""));
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

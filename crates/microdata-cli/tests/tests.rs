@@ -1,3 +1,4 @@
 //! End-to-end tests of the `microdata` command.
+#![allow(clippy::unwrap_used)]
 
 mod cli;

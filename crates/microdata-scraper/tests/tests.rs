@@ -1,4 +1,5 @@
 //! Integration tests of the scraper adapter and, through it, the model.
+#![allow(clippy::unwrap_used)]
 
 mod spec_examples;
 mod traps;

@@ -1,0 +1,308 @@
+//! Bytes to text: HTML's encoding sniffing, simplified for files.
+//!
+//! In order (WHATWG HTML §13.2.3.2 "Determining the character encoding"):
+//! a byte order mark; else the encoding given with `--encoding` (our
+//! "transport layer"); else the result of prescanning the first 1024 bytes
+//! for `<meta charset>` or `<meta http-equiv=content-type>`; else UTF-8.
+//! Decoding is done by `encoding_rs`; invalid sequences become U+FFFD and
+//! are reported, never fatal.
+
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
+
+/// A decoded document.
+pub(crate) struct Decoded {
+    pub(crate) text: String,
+    pub(crate) encoding: &'static Encoding,
+    /// A description of replaced invalid sequences, if there were any.
+    pub(crate) problem: Option<String>,
+}
+
+/// Decodes `bytes`, with `forced` as the user's encoding (if any).
+pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+    let (encoding, body) = match Encoding::for_bom(bytes) {
+        Some((enc, bom_len)) => (enc, &bytes[bom_len..]),
+        None => (forced.or_else(|| prescan(bytes)).unwrap_or(UTF_8), bytes),
+    };
+    let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    let problem = had_errors.then(|| {
+        let at = if encoding == UTF_8 {
+            std::str::from_utf8(body)
+                .err()
+                .map(|e| format!(" (first at byte offset {})", e.valid_up_to()))
+        } else {
+            None
+        };
+        format!(
+            "invalid {} byte sequences replaced with U+FFFD{}",
+            encoding.name(),
+            at.unwrap_or_default()
+        )
+    });
+    Decoded {
+        text: text.into_owned(),
+        encoding,
+        problem,
+    }
+}
+
+/// Looks an encoding label up (`--encoding`).
+pub(crate) fn for_label(label: &str) -> Option<&'static Encoding> {
+    Encoding::for_label(label.trim().as_bytes())
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// The prescan of WHATWG HTML §13.2.3.2, over the first 1024 bytes.
+fn prescan(bytes: &[u8]) -> Option<&'static Encoding> {
+    let b = &bytes[..bytes.len().min(1024)];
+    let mut pos = 0;
+    while pos < b.len() {
+        let rest = &b[pos..];
+        if rest.starts_with(b"<!--") {
+            pos += 4 + find(&rest[4..], b"-->").map_or(rest.len(), |i| i + 3);
+        } else if rest.len() >= 6
+            && rest[..5].eq_ignore_ascii_case(b"<meta")
+            && (is_space(rest[5]) || rest[5] == b'/')
+        {
+            pos += 5;
+            if let Some(enc) = meta(b, &mut pos) {
+                return Some(enc);
+            }
+        } else if rest.len() >= 2
+            && rest[0] == b'<'
+            && (rest[1].is_ascii_alphabetic()
+                || (rest[1] == b'/' && rest.get(2).is_some_and(u8::is_ascii_alphabetic)))
+        {
+            pos += 1;
+            while pos < b.len() && !is_space(b[pos]) && b[pos] != b'>' {
+                pos += 1;
+            }
+            while attribute(b, &mut pos).is_some() {}
+        } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
+            pos += find(rest, b">").map_or(rest.len(), |i| i + 1);
+        } else {
+            pos += 1;
+        }
+    }
+    None
+}
+
+/// The attributes of one `<meta>`: its encoding if it declares one.
+fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let (mut got_pragma, mut need_pragma, mut charset) = (false, None, None);
+    while let Some((name, value)) = attribute(b, pos) {
+        if seen.contains(&name) {
+            continue;
+        }
+        match name.as_slice() {
+            b"http-equiv" if value.eq_ignore_ascii_case(b"content-type") => got_pragma = true,
+            b"content" if charset.is_none() => {
+                if let Some(enc) = charset_from_content(&value) {
+                    charset = Some(enc);
+                    need_pragma = Some(true);
+                }
+            }
+            b"charset" => {
+                charset = Encoding::for_label(&value);
+                need_pragma = Some(false);
+            }
+            _ => {}
+        }
+        seen.push(name);
+    }
+    match need_pragma {
+        None => None,
+        Some(true) if !got_pragma => None,
+        _ => charset.map(|enc| {
+            if enc == UTF_16BE || enc == UTF_16LE {
+                UTF_8
+            } else if enc == X_USER_DEFINED {
+                WINDOWS_1252
+            } else {
+                enc
+            }
+        }),
+    }
+}
+
+/// "Get an attribute": lowercase name and raw value, or `None` at `>`/end.
+fn attribute(b: &[u8], pos: &mut usize) -> Option<(Vec<u8>, Vec<u8>)> {
+    while *pos < b.len() && (is_space(b[*pos]) || b[*pos] == b'/') {
+        *pos += 1;
+    }
+    if *pos >= b.len() || b[*pos] == b'>' {
+        return None;
+    }
+    let mut name = Vec::new();
+    loop {
+        let c = *b.get(*pos)?;
+        if c == b'=' && !name.is_empty() {
+            break;
+        }
+        if is_space(c) {
+            while *pos < b.len() && is_space(b[*pos]) {
+                *pos += 1;
+            }
+            if b.get(*pos) != Some(&b'=') {
+                return Some((name, Vec::new()));
+            }
+            break;
+        }
+        if c == b'/' || c == b'>' {
+            return Some((name, Vec::new()));
+        }
+        name.push(c.to_ascii_lowercase());
+        *pos += 1;
+    }
+    *pos += 1; // the '='
+    while *pos < b.len() && is_space(b[*pos]) {
+        *pos += 1;
+    }
+    let mut value = Vec::new();
+    match *b.get(*pos)? {
+        q @ (b'"' | b'\'') => {
+            *pos += 1;
+            loop {
+                let c = *b.get(*pos)?;
+                *pos += 1;
+                if c == q {
+                    return Some((name, value));
+                }
+                value.push(c.to_ascii_lowercase());
+            }
+        }
+        b'>' => Some((name, value)),
+        _ => {
+            while let Some(&c) = b.get(*pos) {
+                if is_space(c) || c == b'>' {
+                    break;
+                }
+                value.push(c.to_ascii_lowercase());
+                *pos += 1;
+            }
+            Some((name, value))
+        }
+    }
+}
+
+/// "Extract a character encoding from a meta element" (`content` value).
+fn charset_from_content(content: &[u8]) -> Option<&'static Encoding> {
+    let mut i = 0;
+    loop {
+        let at = i + find_ci(&content[i..], b"charset")?;
+        i = at + 7;
+        while content.get(i).is_some_and(|&c| is_space(c)) {
+            i += 1;
+        }
+        if content.get(i) == Some(&b'=') {
+            i += 1;
+            break;
+        }
+    }
+    while content.get(i).is_some_and(|&c| is_space(c)) {
+        i += 1;
+    }
+    let value = match content.get(i)? {
+        q @ (b'"' | b'\'') => {
+            let end = content[i + 1..].iter().position(|c| c == q)?;
+            &content[i + 1..i + 1 + end]
+        }
+        _ => {
+            let end = content[i..]
+                .iter()
+                .position(|&c| is_space(c) || c == b';')
+                .unwrap_or(content.len() - i);
+            &content[i..i + end]
+        }
+    };
+    Encoding::for_label(value)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn enc(bytes: &[u8]) -> &'static str {
+        decode(bytes, None).encoding.name()
+    }
+
+    #[test]
+    fn byte_order_marks_win() {
+        assert_eq!(enc(b"\xEF\xBB\xBF<meta charset=latin1>x"), "UTF-8");
+        assert_eq!(enc(b"\xFF\xFEx\x00"), "UTF-16LE");
+        assert_eq!(decode(b"\xFF\xFEx\x00", None).text, "x");
+        let forced = for_label("koi8-r");
+        assert_eq!(decode(b"\xEF\xBB\xBFx", forced).encoding.name(), "UTF-8");
+    }
+
+    #[test]
+    fn meta_charset_and_pragma() {
+        assert_eq!(
+            enc(b"<!doctype html><meta charset=\"ISO-8859-1\">"),
+            "windows-1252"
+        );
+        assert_eq!(
+            enc(b"<META HTTP-EQUIV='Content-Type' CONTENT='text/html; charset=shift_jis'>"),
+            "Shift_JIS"
+        );
+        // content= without the pragma does not count.
+        assert_eq!(
+            enc(b"<meta content='text/html; charset=shift_jis'>"),
+            "UTF-8"
+        );
+        // Declared UTF-16 in a meta means UTF-8.
+        assert_eq!(enc(b"<meta charset=utf-16le>"), "UTF-8");
+        // Comments and other tags are skipped.
+        assert_eq!(
+            enc(b"<!-- <meta charset=koi8-r> --><p title='<meta charset=x'><meta charset=koi8-r>"),
+            "KOI8-R"
+        );
+        // Past 1024 bytes it is not looked for.
+        let mut late = vec![b' '; 1100];
+        late.extend_from_slice(b"<meta charset=koi8-r>");
+        assert_eq!(enc(&late), "UTF-8");
+    }
+
+    #[test]
+    fn forced_encoding_and_replacement_report() {
+        let d = decode(b"caf\xe9", for_label("latin1"));
+        assert_eq!(d.text, "café");
+        assert!(d.problem.is_none());
+        let d = decode(b"caf\xe9!", None);
+        assert_eq!(d.text, "caf\u{FFFD}!");
+        assert_eq!(
+            d.problem.unwrap(),
+            "invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 3)"
+        );
+    }
+
+    #[test]
+    fn truncated_markup_never_panics() {
+        for s in [
+            &b"<meta"[..],
+            b"<meta ",
+            b"<meta charset",
+            b"<meta charset='",
+            b"<meta content=\"charset=",
+            b"<a",
+            b"<!--",
+            b"</",
+            b"<meta a=b c",
+        ] {
+            let _ = decode(s, None);
+        }
+    }
+}
