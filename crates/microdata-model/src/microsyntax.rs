@@ -1563,13 +1563,1302 @@ fn decimal_to_f64(integer: &[u8], fraction: &[u8], exponent: i64) -> Option<f64>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn date(year: u32, month: u8, day: u8) -> Date {
+        Date { year, month, day }
+    }
+
+    fn time(hour: u8, minute: u8, second: u8, millis: u32) -> Time {
+        Time {
+            hour,
+            minute,
+            second,
+            nanosecond: millis * NANOS_PER_MILLI,
+        }
+    }
+
+    fn secs(seconds: u64, millis: u32) -> Duration {
+        Duration {
+            seconds,
+            nanosecond: millis * NANOS_PER_MILLI,
+        }
+    }
+
+    fn utc_string(s: &str) -> Option<String> {
+        parse_global_date_time(s).map(|g| g.to_string())
+    }
+
+    // -- Months --------------------------------------------------------------
 
     #[test]
-    fn global_date_time_examples() {
-        let g = parse_global_date_time("1979-10-14T12:00:00.001-04:00");
+    fn months() {
+        assert_eq!(parse_month("2011-11"), Some((2011, 11)));
+        assert_eq!(parse_month("0001-01"), Some((1, 1)));
+        assert_eq!(parse_month("20110-12"), Some((20110, 12)));
+        for invalid in [
+            "",
+            "2011",
+            "2011-",
+            "2011-1",
+            "2011-011",
+            "2011-00",
+            "2011-13",
+            "0000-01",
+            "011-01",
+            " 2011-11",
+            "2011-11 ",
+            "2011/11",
+            "+2011-11",
+            "-2011-11",
+            "2011-11-01",
+        ] {
+            assert_eq!(parse_month(invalid), None, "{invalid:?}");
+            assert!(!is_valid_month_string(invalid), "{invalid:?}");
+        }
+        // Years need not fit a u32 to be valid, only to be parsed.
+        assert!(is_valid_month_string("4294967296-01"));
+        assert_eq!(parse_month("4294967296-01"), None);
+        assert_eq!(parse_month("4294967295-01"), Some((u32::MAX, 1)));
+    }
+
+    // -- Dates ---------------------------------------------------------------
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_date("2011-11-18"), Some(date(2011, 11, 18)));
+        assert_eq!(parse_date("0037-12-13"), Some(date(37, 12, 13)));
+        assert_eq!(parse_date("0001-01-01"), Some(date(1, 1, 1)));
+        // "Years with fewer than four digits have to be zero-padded. The date
+        // "37-12-13" would not be a valid date."
+        assert_eq!(parse_date("37-12-13"), None);
+        for invalid in [
+            "",
+            "2011-11",
+            "2011-11-1",
+            "2011-11-001",
+            "2011-11-00",
+            "2011-11-31",
+            "2011-12-32",
+            "2011-04-31",
+            "2011-06-31",
+            "2011-09-31",
+            "2011-11-31",
+            "0000-01-01",
+            "2011-1-18",
+            "2011-11-18T",
+            "2011-11-18 ",
+            " 2011-11-18",
+            "2011-11-18\n",
+            "2011_11_18",
+            "２０１１-11-18",
+            "2011-11-1８",
+        ] {
+            assert_eq!(parse_date(invalid), None, "{invalid:?}");
+            assert!(!is_valid_date_string(invalid), "{invalid:?}");
+        }
+        for day in 1..=31 {
+            let s = format!("2011-01-{day:02}");
+            assert_eq!(parse_date(&s), Some(date(2011, 1, day)), "{s}");
+        }
+    }
+
+    #[test]
+    fn leap_years() {
+        // "divisible by 400, or divisible by 4 but not by 100".
+        for (year, leap) in [
+            (1600, true),
+            (1700, false),
+            (1800, false),
+            (1900, false),
+            (2000, true),
+            (2001, false),
+            (2004, true),
+            (2023, false),
+            (2024, true),
+            (2100, false),
+            (2400, true),
+            (4, true),
+            (100, false),
+            (400, true),
+        ] {
+            let s = format!("{year:04}-02-29");
+            assert_eq!(is_valid_date_string(&s), leap, "{s}");
+            assert_eq!(parse_date(&s).is_some(), leap, "{s}");
+            assert!(is_valid_date_string(&format!("{year:04}-02-28")));
+            assert!(!is_valid_date_string(&format!("{year:04}-02-30")));
+        }
+        // Huge years: the rule uses the year modulo 400.
+        assert!(is_valid_date_string(
+            "99999999999999999999999999999999999600-02-29"
+        ));
+        assert!(!is_valid_date_string(
+            "99999999999999999999999999999999999500-02-29"
+        ));
+        assert!(is_valid_date_string(
+            "99999999999999999999999999999999999504-02-29"
+        ));
+        assert!(!is_valid_date_string(
+            "99999999999999999999999999999999999999-02-29"
+        ));
         assert_eq!(
-            g.map(|g| g.to_string()).as_deref(),
-            Some("1979-10-14T16:00:00.001Z")
+            parse_date("99999999999999999999999999999999999600-02-29"),
+            None
         );
+        // u32::MAX = 4294967295 is not a leap year; 4294967296 is (÷4, not ÷100).
+        assert!(!is_valid_date_string("4294967295-02-29"));
+        assert!(is_valid_date_string("4294967296-02-29"));
+    }
+
+    #[test]
+    fn date_display() {
+        assert_eq!(date(2011, 11, 18).to_string(), "2011-11-18");
+        assert_eq!(date(37, 12, 13).to_string(), "0037-12-13");
+        assert_eq!(date(1, 1, 1).to_string(), "0001-01-01");
+        assert_eq!(date(123_456, 2, 3).to_string(), "123456-02-03");
+        assert_eq!(date(u32::MAX, 12, 31).to_string(), "4294967295-12-31");
+    }
+
+    // -- Yearless dates ------------------------------------------------------
+
+    #[test]
+    fn yearless_dates() {
+        assert_eq!(parse_yearless_date("11-18"), Some((11, 18)));
+        assert_eq!(parse_yearless_date("--11-18"), Some((11, 18)));
+        // "any arbitrary leap year": 29 February is allowed.
+        assert_eq!(parse_yearless_date("02-29"), Some((2, 29)));
+        assert_eq!(parse_yearless_date("--02-29"), Some((2, 29)));
+        for invalid in [
+            "",
+            "-11-18",
+            "---11-18",
+            "02-30",
+            "04-31",
+            "00-01",
+            "13-01",
+            "11-00",
+            "11-32",
+            "1-18",
+            "11-1",
+            "11/18",
+            " 11-18",
+            "11-18 ",
+            "--1118",
+            "2011-11-18",
+            "11-18-",
+        ] {
+            assert_eq!(parse_yearless_date(invalid), None, "{invalid:?}");
+            assert!(!is_valid_yearless_date_string(invalid), "{invalid:?}");
+        }
+    }
+
+    // -- Times ---------------------------------------------------------------
+
+    #[test]
+    fn times() {
+        // The <time> element examples.
+        assert_eq!(parse_time("14:54"), Some(time(14, 54, 0, 0)));
+        assert_eq!(parse_time("14:54:39"), Some(time(14, 54, 39, 0)));
+        assert_eq!(parse_time("14:54:39.929"), Some(time(14, 54, 39, 929)));
+        // Boundaries.
+        assert_eq!(parse_time("00:00"), Some(time(0, 0, 0, 0)));
+        assert_eq!(parse_time("00:00:00.000"), Some(time(0, 0, 0, 0)));
+        assert_eq!(parse_time("23:59:59.999"), Some(time(23, 59, 59, 999)));
+        // One, two or three fraction digits.
+        assert_eq!(parse_time("12:00:00.5"), Some(time(12, 0, 0, 500)));
+        assert_eq!(parse_time("12:00:00.05"), Some(time(12, 0, 0, 50)));
+        assert_eq!(parse_time("12:00:00.005"), Some(time(12, 0, 0, 5)));
+        for invalid in [
+            "",
+            "24:00",
+            "12:60",
+            "12:00:60",
+            "12:00:61",
+            "1:00",
+            "12:0",
+            "12:00:0",
+            "12:00:00.",
+            "12:00:00.1234",
+            "12:00.5",
+            "12",
+            "12:",
+            "12:00:",
+            "1200",
+            " 12:00",
+            "12:00 ",
+            "12:00Z",
+            "12:00:00,5",
+            "12.00",
+            "-1:00",
+            "12:00:00.5.",
+            "١٢:00",
+        ] {
+            assert_eq!(parse_time(invalid), None, "{invalid:?}");
+            assert!(!is_valid_time_string(invalid), "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn normalized_times() {
+        for (input, normalized) in [
+            ("14:54", "14:54"),
+            ("14:54:00", "14:54"),
+            ("14:54:00.0", "14:54"),
+            ("14:54:00.000", "14:54"),
+            ("14:54:39", "14:54:39"),
+            ("14:54:39.000", "14:54:39"),
+            ("14:54:39.9", "14:54:39.9"),
+            ("14:54:39.90", "14:54:39.9"),
+            ("14:54:39.900", "14:54:39.9"),
+            ("14:54:39.92", "14:54:39.92"),
+            ("14:54:39.920", "14:54:39.92"),
+            ("14:54:39.929", "14:54:39.929"),
+            ("14:54:00.001", "14:54:00.001"),
+            ("00:00:00.010", "00:00:00.01"),
+        ] {
+            let t = parse_time(input).unwrap();
+            assert_eq!(t.to_string(), normalized, "{input}");
+            assert_eq!(parse_time(normalized), Some(t), "{input}");
+        }
+        // Below-millisecond precision cannot be written in a valid time string.
+        let t = Time {
+            hour: 1,
+            minute: 2,
+            second: 0,
+            nanosecond: 999_999,
+        };
+        assert_eq!(t.to_string(), "01:02");
+        let t = Time {
+            hour: 1,
+            minute: 2,
+            second: 3,
+            nanosecond: 123_456_789,
+        };
+        assert_eq!(t.to_string(), "01:02:03.123");
+        // Out-of-range hand-built values still print without panicking.
+        let t = Time {
+            hour: 255,
+            minute: 255,
+            second: 255,
+            nanosecond: u32::MAX,
+        };
+        assert_eq!(t.to_string(), "255:255:255.999");
+    }
+
+    // -- Local dates and times -----------------------------------------------
+
+    #[test]
+    fn local_dates_and_times() {
+        // The <time> element examples.
+        for (input, normalized) in [
+            ("2011-11-18T14:54", "2011-11-18T14:54"),
+            ("2011-11-18T14:54:39", "2011-11-18T14:54:39"),
+            ("2011-11-18T14:54:39.929", "2011-11-18T14:54:39.929"),
+            ("2011-11-18 14:54", "2011-11-18T14:54"),
+            ("2011-11-18 14:54:39", "2011-11-18T14:54:39"),
+            ("2011-11-18 14:54:39.929", "2011-11-18T14:54:39.929"),
+            ("2011-11-18T14:54:00.000", "2011-11-18T14:54"),
+        ] {
+            assert!(is_valid_local_date_and_time_string(input), "{input}");
+            let local = parse_local_date_time(input).unwrap();
+            assert_eq!(local.to_string(), normalized, "{input}");
+            assert_eq!(parse_local_date_time(normalized), Some(local));
+            assert!(is_valid_normalized_local_date_and_time_string(normalized));
+            assert_eq!(
+                is_valid_normalized_local_date_and_time_string(input),
+                input == normalized
+            );
+        }
+        assert_eq!(
+            parse_local_date_time("2011-11-18T14:54:39.929"),
+            Some(LocalDateTime {
+                date: date(2011, 11, 18),
+                time: time(14, 54, 39, 929)
+            })
+        );
+        for invalid in [
+            "",
+            "2011-11-18",
+            "14:54",
+            "2011-11-18t14:54",
+            "2011-11-18  14:54",
+            "2011-11-18\t14:54",
+            "2011-11-18T14:54Z",
+            "2011-11-18T14:54+00:00",
+            "2011-11-18T",
+            "2011-11-18T24:00",
+            "2011-02-29T12:00",
+            " 2011-11-18T14:54",
+            "2011-11-18T14:54 ",
+            "2011-11-18TT14:54",
+        ] {
+            assert!(!is_valid_local_date_and_time_string(invalid), "{invalid:?}");
+            assert_eq!(parse_local_date_time(invalid), None, "{invalid:?}");
+            assert!(
+                !is_valid_normalized_local_date_and_time_string(invalid),
+                "{invalid:?}"
+            );
+        }
+        assert!(is_valid_normalized_local_date_and_time_string(
+            "99999999999-01-01T00:00:01"
+        ));
+        assert!(!is_valid_normalized_local_date_and_time_string(
+            "99999999999-01-01T00:00:00"
+        ));
+    }
+
+    // -- Time-zone offsets ---------------------------------------------------
+
+    #[test]
+    fn time_zone_offsets() {
+        // The <time> element examples, and the range "-23:59 to +23:59".
+        for (input, minutes) in [
+            ("Z", 0),
+            ("+0000", 0),
+            ("+00:00", 0),
+            ("-00:00", 0),
+            ("-0800", -480),
+            ("-08:00", -480),
+            ("+05:45", 345),
+            ("+0545", 345),
+            ("+23:59", 1439),
+            ("-23:59", -1439),
+        ] {
+            assert_eq!(
+                parse_time_zone_offset(input),
+                Some(TimeZoneOffset { minutes }),
+                "{input}"
+            );
+            assert!(is_valid_time_zone_offset_string(input));
+        }
+        for invalid in [
+            "", "z", "UTC", "+24:00", "-24:00", "+00:60", "+0:00", "+00:0", "+000", "+00000",
+            "00:00", "+00::00", "+00-00", " Z", "Z ", "ZZ", "+", "-", "+08", "−08:00",
+        ] {
+            assert_eq!(parse_time_zone_offset(invalid), None, "{invalid:?}");
+            assert!(!is_valid_time_zone_offset_string(invalid), "{invalid:?}");
+        }
+        for (minutes, shown) in [
+            (0, "Z"),
+            (345, "+05:45"),
+            (-480, "-08:00"),
+            (1439, "+23:59"),
+            (-1439, "-23:59"),
+            (-1, "-00:01"),
+            (i16::MIN, "-546:08"),
+            (i16::MAX, "+546:07"),
+        ] {
+            assert_eq!(TimeZoneOffset { minutes }.to_string(), shown);
+        }
+    }
+
+    // -- Global dates and times ----------------------------------------------
+
+    #[test]
+    fn global_dates_and_times_spec_examples() {
+        // "Midnight in areas using London time on the birthday of Nero".
+        let nero = parse_global_date_time("0037-12-13 00:00Z").unwrap();
+        assert_eq!(nero.date, date(37, 12, 13));
+        assert_eq!(nero.time, time(0, 0, 0, 0));
+        assert_eq!(nero.offset.minutes, 0);
+        assert_eq!(nero.to_string(), "0037-12-13T00:00Z");
+        // "One millisecond after noon on October 14th 1979, in the time zone in
+        // use on the east coast of the USA during daylight saving time."
+        let g = parse_global_date_time("1979-10-14T12:00:00.001-04:00").unwrap();
+        assert_eq!(g.time, time(12, 0, 0, 1));
+        assert_eq!(g.offset.minutes, -240);
+        assert_eq!(g.to_string(), "1979-10-14T16:00:00.001Z");
+        // "Midnight UTC on the 1st of January, 8592. The time zone associated
+        // with that time is two hours and nine minutes ahead of UTC".
+        let g = parse_global_date_time("8592-01-01T02:09+02:09").unwrap();
+        assert_eq!(g.offset.minutes, 129);
+        assert_eq!(g.to_utc().date, date(8592, 1, 1));
+        assert_eq!(g.to_string(), "8592-01-01T00:00Z");
+        // "The date "37-12-13" would not be a valid date."
+        assert!(!is_valid_global_date_and_time_string("37-12-13 00:00Z"));
+        // "If the "T" is replaced by a space, it must be a single space
+        // character. The string "2001-12-21  12:00Z" (with two spaces between
+        // the components) would not be parsed successfully."
+        assert!(!is_valid_global_date_and_time_string("2001-12-21  12:00Z"));
+        assert_eq!(parse_global_date_time("2001-12-21  12:00Z"), None);
+        // The time and the time-zone offset are not optional.
+        assert!(!is_valid_global_date_and_time_string("2001-12-21"));
+        assert!(!is_valid_global_date_and_time_string("2001-12-21T12:00"));
+        assert!(!is_valid_global_date_and_time_string("2001-12-21Z"));
+    }
+
+    #[test]
+    fn global_dates_and_times_time_element_examples() {
+        for input in [
+            "2011-11-18T14:54Z",
+            "2011-11-18T14:54:39Z",
+            "2011-11-18T14:54:39.929Z",
+            "2011-11-18T14:54+0000",
+            "2011-11-18T14:54:39+0000",
+            "2011-11-18T14:54:39.929+0000",
+            "2011-11-18T14:54+00:00",
+            "2011-11-18T14:54:39+00:00",
+            "2011-11-18T14:54:39.929+00:00",
+            "2011-11-18T06:54-0800",
+            "2011-11-18T06:54:39-0800",
+            "2011-11-18T06:54:39.929-0800",
+            "2011-11-18T06:54-08:00",
+            "2011-11-18T06:54:39-08:00",
+            "2011-11-18T06:54:39.929-08:00",
+            "2011-11-18 14:54Z",
+            "2011-11-18 14:54:39Z",
+            "2011-11-18 14:54:39.929Z",
+            "2011-11-18 14:54+0000",
+            "2011-11-18 14:54:39+0000",
+            "2011-11-18 14:54:39.929+0000",
+            "2011-11-18 14:54+00:00",
+            "2011-11-18 14:54:39+00:00",
+            "2011-11-18 14:54:39.929+00:00",
+            "2011-11-18 06:54-0800",
+            "2011-11-18 06:54:39-0800",
+            "2011-11-18 06:54:39.929-0800",
+            "2011-11-18 06:54-08:00",
+            "2011-11-18 06:54:39-08:00",
+            "2011-11-18 06:54:39.929-08:00",
+        ] {
+            assert!(is_valid_global_date_and_time_string(input), "{input}");
+            let utc = utc_string(input).unwrap();
+            assert!(utc.starts_with("2011-11-18T14:54"), "{input} -> {utc}");
+            assert!(
+                [
+                    "2011-11-18T14:54Z",
+                    "2011-11-18T14:54:39Z",
+                    "2011-11-18T14:54:39.929Z"
+                ]
+                .contains(&utc.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn forced_utc_conversion() {
+        for (input, utc) in [
+            // Day, month and year roll-overs in both directions.
+            ("2011-12-31T23:30-01:00", "2012-01-01T00:30Z"),
+            ("2012-01-01T00:30+01:00", "2011-12-31T23:30Z"),
+            ("2000-03-01T00:30+01:00", "2000-02-29T23:30Z"),
+            ("1900-03-01T00:30+01:00", "1900-02-28T23:30Z"),
+            ("2000-02-29T23:30-01:00", "2000-03-01T00:30Z"),
+            ("2011-04-30T23:00-23:59", "2011-05-01T22:59Z"),
+            ("2011-05-01T00:00+23:59", "2011-04-30T00:01Z"),
+            // Seconds and fractions are kept.
+            ("2011-11-18T06:54:39.5-08:00", "2011-11-18T14:54:39.5Z"),
+            ("2011-11-18T06:54:00.000-08:00", "2011-11-18T14:54Z"),
+            // Huge years that fit a u32.
+            ("4294967295-12-31T23:00+01:00", "4294967295-12-31T22:00Z"),
+            // Year 0: representable in the struct, not as a valid date string.
+            ("0001-01-01T00:00+00:01", "0000-12-31T23:59Z"),
+        ] {
+            assert_eq!(utc_string(input).as_deref(), Some(utc), "{input}");
+        }
+        let g = parse_global_date_time("2011-12-31T23:30-01:00").unwrap();
+        assert_eq!(
+            g.to_utc(),
+            GlobalDateTime {
+                date: date(2012, 1, 1),
+                time: time(0, 30, 0, 0),
+                offset: TimeZoneOffset { minutes: 0 },
+            }
+        );
+        // Same instant, different fields.
+        let a = parse_global_date_time("2011-11-18T14:54Z").unwrap();
+        let b = parse_global_date_time("2011-11-18T06:54-08:00").unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a.to_utc(), b.to_utc());
+        assert_eq!(a.to_utc().to_utc(), a.to_utc());
+    }
+
+    #[test]
+    fn forced_utc_saturates_without_panicking() {
+        let last = GlobalDateTime {
+            date: date(u32::MAX, 12, 31),
+            time: time(23, 59, 0, 0),
+            offset: TimeZoneOffset { minutes: -60 },
+        };
+        assert_eq!(last.to_string(), "4294967295-12-31T23:59:59.999Z");
+        let first = GlobalDateTime {
+            date: date(0, 1, 1),
+            time: time(0, 0, 0, 0),
+            offset: TimeZoneOffset { minutes: 60 },
+        };
+        assert_eq!(first.to_string(), "0000-01-01T00:00Z");
+        // Nonsense fields: no panic, some date comes out.
+        for (month, day, hour, minutes) in [
+            (0, 0, 255, i16::MIN),
+            (255, 255, 255, i16::MAX),
+            (13, 99, 24, 0),
+        ] {
+            let g = GlobalDateTime {
+                date: Date {
+                    year: 2011,
+                    month,
+                    day,
+                },
+                time: Time {
+                    hour,
+                    minute: 255,
+                    second: 255,
+                    nanosecond: u32::MAX,
+                },
+                offset: TimeZoneOffset { minutes },
+            };
+            let utc = g.to_utc();
+            assert!((1..=12).contains(&utc.date.month));
+            assert!(utc.time.hour < 24 && utc.time.minute < 60);
+            let _ = g.to_string();
+        }
+    }
+
+    #[test]
+    fn global_invalid() {
+        for invalid in [
+            "2011-11-18t14:54Z",
+            "2011-11-18T14:54z",
+            "2011-11-18T14:54 Z",
+            "2011-11-18T14:54+24:00",
+            "2011-11-18T14:54+00:60",
+            "2011-11-18T14:54:39.9291Z",
+            "2011-02-29T14:54Z",
+            "0000-11-18T14:54Z",
+            " 2011-11-18T14:54Z",
+            "2011-11-18T14:54Z ",
+            "2011-11-18T14:54ZZ",
+            "2011-11-18T14:54+08:00:00",
+            "2011-11-18T14:54+8:00",
+            "2011-11-18T14:54+08",
+        ] {
+            assert!(
+                !is_valid_global_date_and_time_string(invalid),
+                "{invalid:?}"
+            );
+            assert_eq!(parse_global_date_time(invalid), None, "{invalid:?}");
+        }
+        assert!(is_valid_global_date_and_time_string(
+            "99999999999-11-18T14:54Z"
+        ));
+        assert_eq!(parse_global_date_time("99999999999-11-18T14:54Z"), None);
+    }
+
+    // -- Weeks ---------------------------------------------------------------
+
+    #[test]
+    fn weeks() {
+        // The <time> element example.
+        assert_eq!(parse_week("2011-W47"), Some((2011, 47)));
+        assert_eq!(parse_week("2011-W01"), Some((2011, 1)));
+        assert_eq!(parse_week("2011-W52"), Some((2011, 52)));
+        // 53 weeks: January 1st a Thursday (2009, 2015, 2026), or a Wednesday
+        // in a leap year (1992, 2020); 2004 is leap and starts on a Thursday.
+        for year in [1992, 2004, 2009, 2015, 2020, 2026] {
+            assert_eq!(
+                parse_week(&format!("{year}-W53")),
+                Some((year, 53)),
+                "{year}"
+            );
+        }
+        // 52 weeks: 2008 is leap but starts on a Tuesday; 2014 on a
+        // Wednesday but is not leap; 2016 on a Friday.
+        for year in [2008, 2011, 2014, 2016, 2021, 2100] {
+            assert_eq!(parse_week(&format!("{year}-W53")), None, "{year}");
+        }
+        for invalid in [
+            "",
+            "2011-W00",
+            "2011-W1",
+            "2011-W001",
+            "2011-w47",
+            "2011W47",
+            "2011-47",
+            "0000-W01",
+            "011-W01",
+            " 2011-W47",
+            "2011-W47 ",
+            "2011-W54",
+        ] {
+            assert_eq!(parse_week(invalid), None, "{invalid:?}");
+            assert!(!is_valid_week_string(invalid), "{invalid:?}");
+        }
+        // A valid week-year too large for a u32 is valid but not parsed.
+        assert!(is_valid_week_string("99999999999-W47"));
+        assert_eq!(parse_week("99999999999-W47"), None);
+    }
+
+    #[test]
+    fn weeks_in_year_agrees_with_the_calendar() {
+        // Cross-check the modulo-400 rule against the day count: a year has 53
+        // weeks exactly when it starts or (in a leap year) ends on a Thursday.
+        for year in 1..=2400i64 {
+            let weekday = |month, day| (days_from_civil(year, month, day) + 4).rem_euclid(7);
+            let thursday = 4;
+            let expected = if weekday(1, 1) == thursday || weekday(12, 31) == thursday {
+                53
+            } else {
+                52
+            };
+            let mod_400 = u16::try_from(year % 400).unwrap();
+            assert_eq!(weeks_in_year(mod_400), expected, "{year}");
+            assert_eq!(
+                i64::from(january_first_weekday(mod_400)),
+                weekday(1, 1),
+                "{year}"
+            );
+        }
+    }
+
+    #[test]
+    fn civil_day_numbers() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+        for days in (-800_000..800_000).step_by(37) {
+            let (y, m, d) = civil_from_days(days);
+            assert_eq!(days_from_civil(y, i64::from(m), i64::from(d)), days);
+        }
+    }
+
+    // -- Durations -----------------------------------------------------------
+
+    #[test]
+    fn iso_durations() {
+        for (input, expected) in [
+            ("PT4H18M3S", secs(15_483, 0)),
+            ("P1D", secs(86_400, 0)),
+            ("P0D", secs(0, 0)),
+            ("PT0S", secs(0, 0)),
+            ("PT1H", secs(3_600, 0)),
+            ("PT1M", secs(60, 0)),
+            ("PT1S", secs(1, 0)),
+            ("PT1H1S", secs(3_601, 0)),
+            ("PT1.5S", secs(1, 500)),
+            ("PT0.001S", secs(0, 1)),
+            ("PT1.25S", secs(1, 250)),
+            ("P1DT1H1M1S", secs(90_061, 0)),
+            (
+                "P12DT7H12M13.5S",
+                secs(12 * 86_400 + 7 * 3_600 + 12 * 60 + 13, 500),
+            ),
+            ("PT100H", secs(360_000, 0)),
+            ("PT0100M", secs(6_000, 0)),
+        ] {
+            assert_eq!(parse_duration(input), Some(expected), "{input}");
+            assert!(is_valid_duration_string(input), "{input}");
+        }
+        for invalid in [
+            "",
+            "P",
+            "PT",
+            "P1DT",
+            "P1W",
+            "P1Y",
+            "P1M",
+            "P1H",
+            "PT1M1H",
+            "PT1S1M",
+            "PT1H1H",
+            "PT1.5M",
+            "PT1.5H",
+            "PT1.S",
+            "PT.5S",
+            "PT1.1234S",
+            "pt1h",
+            "Pt1H",
+            "PT1h",
+            " PT1H",
+            "PT1H ",
+            "P1D1D",
+            "PT-1H",
+            "-PT1H",
+            "P1DT1D",
+            "PTH",
+            "P1",
+            "PT1",
+            "P1DT1HT1M",
+            "P1.5D",
+            "PT1H1M1S1S",
+        ] {
+            assert_eq!(parse_duration(invalid), None, "{invalid:?}");
+            assert!(!is_valid_duration_string(invalid), "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn component_durations() {
+        for (input, expected) in [
+            ("4h 18m 3s", secs(15_483, 0)),
+            ("4h18m3s", secs(15_483, 0)),
+            ("3s 18m 4h", secs(15_483, 0)),
+            ("4H 18M 3S", secs(15_483, 0)),
+            (" 4 h ", secs(14_400, 0)),
+            ("\t4\nh\r\x0C", secs(14_400, 0)),
+            ("3.5s", secs(3, 500)),
+            ("3.5 s", secs(3, 500)),
+            ("3.005S", secs(3, 5)),
+            ("1w", secs(604_800, 0)),
+            ("1W 1D", secs(691_200, 0)),
+            ("1w 1d 1h 1m 1s", secs(604_800 + 86_400 + 3_600 + 60 + 1, 0)),
+            ("0s", secs(0, 0)),
+            ("90m", secs(5_400, 0)),
+        ] {
+            assert_eq!(parse_duration(input), Some(expected), "{input:?}");
+            assert!(is_valid_duration_string(input), "{input:?}");
+        }
+        for invalid in [
+            "",
+            " ",
+            "4",
+            "h",
+            "4x",
+            "4h 4h",
+            "4h 4H",
+            "1w 2W",
+            "3.5m",
+            "3.5h",
+            "3.s",
+            "3.1234s",
+            ".5s",
+            "4 h 5",
+            "4h,5m",
+            "4h\u{A0}5m",
+            "-4h",
+            "+4h",
+            "4hh",
+            "4 .5s",
+            "1y",
+            "1 mo",
+            "４h",
+        ] {
+            assert_eq!(parse_duration(invalid), None, "{invalid:?}");
+            assert!(!is_valid_duration_string(invalid), "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn duration_overflow_is_valid_but_not_parsed() {
+        // u64::MAX / 86 400 = 213 503 982 334 601, leaving 25 215 seconds.
+        assert_eq!(
+            parse_duration("P213503982334601D").map(|d| d.seconds),
+            Some(18_446_744_073_709_526_400)
+        );
+        for huge in [
+            "P213503982334602D",
+            "PT18446744073709551616S",
+            "99999999999999999999999s",
+            "P213503982334601DT8H",
+        ] {
+            assert!(is_valid_duration_string(huge), "{huge}");
+            assert_eq!(parse_duration(huge), None, "{huge}");
+        }
+        assert_eq!(
+            parse_duration("PT18446744073709551615S").map(|d| d.seconds),
+            Some(u64::MAX)
+        );
+    }
+
+    #[test]
+    fn duration_display() {
+        for (d, shown) in [
+            (secs(0, 0), "PT0S"),
+            (secs(15_483, 0), "PT15483S"),
+            (secs(1, 500), "PT1.5S"),
+            (secs(1, 250), "PT1.25S"),
+            (secs(0, 1), "PT0.001S"),
+            (secs(u64::MAX, 999), "PT18446744073709551615.999S"),
+            (
+                Duration {
+                    seconds: 2,
+                    nanosecond: 999_999,
+                },
+                "PT2S",
+            ),
+        ] {
+            assert_eq!(d.to_string(), shown);
+            assert!(is_valid_duration_string(shown));
+        }
+        for input in ["PT4H18M3S", "4h 18m 3.5s", "P1DT1S", "PT0.010S"] {
+            let d = parse_duration(input).unwrap();
+            assert_eq!(parse_duration(&d.to_string()), Some(d), "{input}");
+        }
+    }
+
+    #[test]
+    fn std_duration_conversion() {
+        assert_eq!(
+            std::time::Duration::from(secs(3, 500)),
+            std::time::Duration::from_millis(3_500)
+        );
+        let odd = Duration {
+            seconds: u64::MAX,
+            nanosecond: u32::MAX,
+        };
+        assert_eq!(std::time::Duration::from(odd), std::time::Duration::MAX);
+    }
+
+    // -- vEvent durations ----------------------------------------------------
+
+    #[test]
+    fn vevent_durations() {
+        for (input, seconds) in [
+            ("P1W", 604_800),
+            ("P7W", 7 * 604_800),
+            ("P15DT5H0M20S", 15 * 86_400 + 5 * 3_600 + 20),
+            ("P1D", 86_400),
+            ("P1DT1H", 90_000),
+            ("PT1H", 3_600),
+            ("PT1M", 60),
+            ("PT1S", 1),
+            ("PT1H1M", 3_660),
+            ("PT1M1S", 61),
+            ("PT1H1M1S", 3_661),
+            ("P0D", 0),
+            ("PT0S", 0),
+        ] {
+            assert!(is_valid_vevent_duration_string(input), "{input}");
+            assert_eq!(
+                parse_vevent_duration(input),
+                Some(secs(seconds, 0)),
+                "{input}"
+            );
+        }
+        for invalid in [
+            "",
+            "P",
+            "PT",
+            "P1DT",
+            "P1WT1H",
+            "P1W1D",
+            "P1D1W",
+            "PT1H1S",
+            "PT1S1M",
+            "PT1M1H",
+            "PT1H1H",
+            "P1H",
+            "P1M",
+            "P1Y",
+            "PT1.5S",
+            "p1w",
+            "P1w",
+            "-P1W",
+            "+P1W",
+            " P1W",
+            "P1W ",
+            "1w",
+            "4h 18m 3s",
+            "P1DT1H1M1S1S",
+            "PW",
+            "PTH",
+        ] {
+            assert!(!is_valid_vevent_duration_string(invalid), "{invalid:?}");
+            assert_eq!(parse_vevent_duration(invalid), None, "{invalid:?}");
+        }
+        // The vEvent form allows weeks, the HTML duration form does not; the
+        // HTML form allows fractions and "H…S", the vEvent form does not.
+        assert!(!is_valid_duration_string("P1W"));
+        assert!(is_valid_duration_string("PT1H1S"));
+        assert!(is_valid_vevent_duration_string("P99999999999999999999W"));
+        assert_eq!(parse_vevent_duration("P99999999999999999999W"), None);
+    }
+
+    // -- Integers ------------------------------------------------------------
+
+    #[test]
+    fn valid_integers() {
+        for valid in ["0", "-0", "42", "-42", "007", "99999999999999999999999"] {
+            assert!(is_valid_integer(valid), "{valid}");
+        }
+        for invalid in [
+            "", "-", "+1", " 1", "1 ", "1.0", "1e3", "--1", "-+1", "١", "0x10",
+        ] {
+            assert!(!is_valid_integer(invalid), "{invalid:?}");
+        }
+        assert!(is_valid_non_negative_integer("0"));
+        assert!(is_valid_non_negative_integer("12"));
+        for invalid in ["", "-0", "-1", "+1", " 1", "1a"] {
+            assert!(!is_valid_non_negative_integer(invalid), "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn integer_parsing_rules() {
+        for (input, expected) in [
+            ("42", Some(42)),
+            ("-42", Some(-42)),
+            ("+42", Some(42)),
+            (" \t\n\r\x0C42", Some(42)),
+            ("42abc", Some(42)),
+            ("42.9", Some(42)),
+            ("42 43", Some(42)),
+            ("-0", Some(0)),
+            ("007", Some(7)),
+            ("9223372036854775807", Some(i64::MAX)),
+            ("-9223372036854775808", Some(i64::MIN)),
+            ("9223372036854775808", None),
+            ("-9223372036854775809", None),
+            ("99999999999999999999999999", None),
+            ("", None),
+            (" ", None),
+            ("-", None),
+            ("+", None),
+            ("- 5", None),
+            ("+-5", None),
+            ("abc", None),
+            (".5", None),
+            ("\u{A0}5", None),
+            ("\x0B5", None),
+            ("٥", None),
+        ] {
+            assert_eq!(parse_integer(input), expected, "{input:?}");
+        }
+        assert_eq!(parse_non_negative_integer(" 3 apples"), Some(3));
+        assert_eq!(parse_non_negative_integer("-0"), Some(0));
+        assert_eq!(parse_non_negative_integer("-1"), None);
+        assert_eq!(
+            parse_non_negative_integer("18446744073709551615"),
+            Some(u64::MAX)
+        );
+        assert_eq!(parse_non_negative_integer("18446744073709551616"), None);
+        assert_eq!(parse_non_negative_integer("x"), None);
+    }
+
+    // -- Floating-point numbers ----------------------------------------------
+
+    #[test]
+    fn valid_floating_point_numbers() {
+        for valid in [
+            "0",
+            "1",
+            "-1",
+            "1.5",
+            ".5",
+            "-.5",
+            "0.0",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "-1.5E-10",
+            "00.500",
+            "123456789012345678901234567890",
+        ] {
+            assert!(is_valid_floating_point_number(valid), "{valid}");
+        }
+        for invalid in [
+            "", "-", "+1", "1.", ".", "-.", "1e", "1e+", "1e-", "e5", ".e5", " 1", "1 ", "1..5",
+            "1.5.5", "Infinity", "NaN", "0x10", "1,5", "1e5.5", "--1", "1f", "١",
+        ] {
+            assert!(!is_valid_floating_point_number(invalid), "{invalid:?}");
+        }
+    }
+
+    #[test]
+    fn floating_point_parsing_rules() {
+        for (input, expected) in [
+            ("1", Some(1.0)),
+            ("-1", Some(-1.0)),
+            ("+1", Some(1.0)),
+            ("  1.5  ", Some(1.5)),
+            ("\t\n\x0C\r 2", Some(2.0)),
+            (".5", Some(0.5)),
+            ("+.5", Some(0.5)),
+            ("-.5", Some(-0.5)),
+            ("1.", Some(1.0)),
+            ("1.x", Some(1.0)),
+            ("1.e2", Some(100.0)),
+            ("1.5e2", Some(150.0)),
+            ("1.5E+2", Some(150.0)),
+            ("15e-1", Some(1.5)),
+            ("1e", Some(1.0)),
+            ("1e-", Some(1.0)),
+            ("1e+", Some(1.0)),
+            ("1ex", Some(1.0)),
+            ("1e5px", Some(100_000.0)),
+            ("0.1", Some(0.1)),
+            ("3.25", Some(3.25)),
+            ("00012.50", Some(12.5)),
+            ("1e308", Some(1e308)),
+            ("1.7976931348623157e308", Some(f64::MAX)),
+            ("5e-324", Some(5e-324)),
+            ("3e-324", Some(5e-324)),
+            ("2e-324", Some(0.0)),
+            ("1e-400", Some(0.0)),
+            ("-1e-400", Some(0.0)),
+            ("1e-99999999999999999999999", Some(0.0)),
+            ("0e99999999999999999999999", Some(0.0)),
+            // Ties go to the even significand: 2^53 + 1 rounds down to 2^53.
+            ("9007199254740993", Some(9_007_199_254_740_992.0)),
+            ("9007199254740995", Some(9_007_199_254_740_996.0)),
+            // Rounding to 2^1024 or beyond is an error.
+            ("1.7976931348623159e308", None),
+            ("1e309", None),
+            ("-1e309", None),
+            ("1e99999999999999999999999", None),
+            ("", None),
+            (" ", None),
+            ("-", None),
+            ("+", None),
+            (".", None),
+            ("-.", None),
+            (".e5", None),
+            ("e5", None),
+            ("x1", None),
+            ("- 1", None),
+            ("+-1", None),
+            ("Infinity", None),
+            ("NaN", None),
+            ("\u{A0}1", None),
+        ] {
+            assert_eq!(parse_floating_point_number(input), expected, "{input:?}");
+        }
+        // "-0" is not in the set S: the result is positive zero.
+        for zero in ["-0", "-0.0", "-.0", "-0e5", "-1e-400"] {
+            let v = parse_floating_point_number(zero).unwrap();
+            assert!(v == 0.0 && v.is_sign_positive(), "{zero}");
+        }
+    }
+
+    #[test]
+    fn floating_point_long_inputs() {
+        // Many leading zeros in the fraction, compensated by the exponent.
+        let s = format!("0.{}1e{}", "0".repeat(100_000), 100_001);
+        assert_eq!(parse_floating_point_number(&s), Some(1.0));
+        // Many integer digits with a negative exponent.
+        let s = format!("1{}e-{}", "0".repeat(100_000), 100_000);
+        assert_eq!(parse_floating_point_number(&s), Some(1.0));
+        let s = "9".repeat(1_000_000);
+        assert_eq!(parse_floating_point_number(&s), None);
+        assert!(is_valid_floating_point_number(&s));
+        assert_eq!(parse_integer(&s), None);
+    }
+
+    // -- Robustness ----------------------------------------------------------
+
+    /// Runs every function on `s`; none may panic.
+    fn exercise(s: &str) {
+        let _ = parse_month(s);
+        let _ = is_valid_month_string(s);
+        let _ = parse_date(s).map(|d| d.to_string());
+        let _ = is_valid_date_string(s);
+        let _ = parse_yearless_date(s);
+        let _ = is_valid_yearless_date_string(s);
+        let _ = parse_time(s).map(|t| t.to_string());
+        let _ = is_valid_time_string(s);
+        let _ = parse_local_date_time(s).map(|l| l.to_string());
+        let _ = is_valid_local_date_and_time_string(s);
+        let _ = is_valid_normalized_local_date_and_time_string(s);
+        let _ = parse_time_zone_offset(s).map(|o| o.to_string());
+        let _ = is_valid_time_zone_offset_string(s);
+        let _ = parse_global_date_time(s).map(|g| g.to_string());
+        let _ = is_valid_global_date_and_time_string(s);
+        let _ = parse_week(s);
+        let _ = is_valid_week_string(s);
+        let _ = parse_duration(s).map(|d| d.to_string());
+        let _ = is_valid_duration_string(s);
+        let _ = parse_vevent_duration(s);
+        let _ = is_valid_vevent_duration_string(s);
+        let _ = parse_integer(s);
+        let _ = parse_non_negative_integer(s);
+        let _ = is_valid_integer(s);
+        let _ = is_valid_non_negative_integer(s);
+        let _ = parse_floating_point_number(s);
+        let _ = is_valid_floating_point_number(s);
+    }
+
+    #[test]
+    fn large_and_multibyte_inputs() {
+        let digits = "9".repeat(1_000_000);
+        for s in [
+            digits.clone(),
+            format!("{digits}-01-01T00:00Z"),
+            format!("P{digits}DT{digits}H{digits}M{digits}.999S"),
+            format!("{digits}w {digits}s"),
+            format!("{digits}-W53"),
+            format!("2011-11-18T14:54:39.{digits}Z"),
+            " ".repeat(1_000_000),
+            "é".repeat(100_000),
+            "2011-11-1é".to_string(),
+            "2011-11-18Té".to_string(),
+            "P1Dé".to_string(),
+            "4h é".to_string(),
+            "1.é".to_string(),
+            "1eé".to_string(),
+            "\u{10FFFF}".to_string(),
+            "\0".to_string(),
+        ] {
+            exercise(&s);
+        }
+        assert!(is_valid_date_string(&format!("{digits}-01-01")));
+        assert!(is_valid_duration_string(&format!("{digits}w {digits}s")));
+    }
+
+    /// Generates strings close to the date and time grammars.
+    fn near_date_time() -> impl Strategy<Value = String> {
+        "[0-9]{1,6}(-[0-9]{1,3}(-[0-9]{1,3})?)?([T t ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{0,4})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?"
+    }
+
+    fn near_duration() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "P([0-9]{1,3}[DW])?(T([0-9]{1,3}H)?([0-9]{1,3}M)?([0-9]{1,3}(\\.[0-9]{1,4})?S)?)?",
+            "( ?[0-9]{1,3}(\\.[0-9]{1,3})? ?[wdhmsWDHMS]){1,4} ?",
+        ]
+    }
+
+    fn valid_date() -> impl Strategy<Value = Date> {
+        (1..=u32::MAX, 1..=12u8, 1..=31u8).prop_map(|(year, month, day)| {
+            let leap = is_leap(u16::try_from(year % 400).unwrap_or(0));
+            Date {
+                year,
+                month,
+                day: day.min(days_in_month(month, leap)),
+            }
+        })
+    }
+
+    fn valid_time() -> impl Strategy<Value = Time> {
+        (0..24u8, 0..60u8, 0..60u8, 0..1000u32).prop_map(|(hour, minute, second, ms)| Time {
+            hour,
+            minute,
+            second,
+            nanosecond: ms * NANOS_PER_MILLI,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        #[test]
+        fn arbitrary_strings_never_panic(s in any::<String>()) {
+            exercise(&s);
+        }
+
+        #[test]
+        fn near_grammar_strings_never_panic(s in near_date_time()) {
+            exercise(&s);
+        }
+
+        #[test]
+        fn parsed_dates_and_times_round_trip(s in near_date_time()) {
+            if let Some(d) = parse_date(&s) {
+                prop_assert!(is_valid_date_string(&s));
+                prop_assert_eq!(parse_date(&d.to_string()), Some(d));
+            }
+            if let Some(t) = parse_time(&s) {
+                prop_assert!(is_valid_time_string(&s));
+                prop_assert_eq!(parse_time(&t.to_string()), Some(t));
+            }
+            if let Some(l) = parse_local_date_time(&s) {
+                prop_assert!(is_valid_local_date_and_time_string(&s));
+                let normalized = l.to_string();
+                prop_assert!(is_valid_normalized_local_date_and_time_string(&normalized));
+                prop_assert_eq!(parse_local_date_time(&normalized), Some(l));
+            }
+            if let Some(g) = parse_global_date_time(&s) {
+                prop_assert!(is_valid_global_date_and_time_string(&s));
+                let utc = g.to_utc();
+                let expected = (utc.date.year > 0).then_some(utc);
+                prop_assert_eq!(parse_global_date_time(&g.to_string()), expected);
+            }
+            if let Some((year, month)) = parse_month(&s) {
+                prop_assert!(is_valid_month_string(&s));
+                prop_assert_eq!(parse_month(&format!("{year:04}-{month:02}")), Some((year, month)));
+            }
+            if let Some((year, week)) = parse_week(&s) {
+                prop_assert!(is_valid_week_string(&s));
+                prop_assert_eq!(parse_week(&format!("{year:04}-W{week:02}")), Some((year, week)));
+            }
+            // Validity does not depend on the year fitting a u32.
+            prop_assert_eq!(
+                is_valid_date_string(&s),
+                parse_date(&s).is_some() || whole(&s, date_component).is_some()
+            );
+        }
+
+        #[test]
+        fn parsed_offsets_round_trip(s in "(Z|[+-][0-9]{2}:?[0-9]{2})") {
+            if let Some(o) = parse_time_zone_offset(&s) {
+                prop_assert_eq!(parse_time_zone_offset(&o.to_string()), Some(o));
+            }
+        }
+
+        #[test]
+        fn parsed_durations_round_trip(s in near_duration()) {
+            exercise(&s);
+            if let Some(d) = parse_duration(&s) {
+                prop_assert!(is_valid_duration_string(&s));
+                prop_assert_eq!(parse_duration(&d.to_string()), Some(d));
+            }
+            if let Some(d) = parse_vevent_duration(&s) {
+                prop_assert!(is_valid_vevent_duration_string(&s));
+                prop_assert_eq!(d.nanosecond, 0);
+            }
+        }
+
+        #[test]
+        fn dates_display_as_valid_strings(d in valid_date()) {
+            prop_assert_eq!(parse_date(&d.to_string()), Some(d));
+        }
+
+        #[test]
+        fn times_display_normalized(t in valid_time()) {
+            let shown = t.to_string();
+            prop_assert_eq!(parse_time(&shown), Some(t));
+            // Shortest: no seconds when they are zero, no trailing zero digit.
+            prop_assert_eq!(shown.len() == 5, t.second == 0 && t.nanosecond == 0);
+            prop_assert!(!shown.contains('.') || !shown.ends_with('0'));
+        }
+
+        #[test]
+        fn global_display_is_forced_utc(
+            d in valid_date(),
+            t in valid_time(),
+            minutes in -1439..=1439i16,
+        ) {
+            let g = GlobalDateTime { date: d, time: t, offset: TimeZoneOffset { minutes } };
+            let shown = g.to_string();
+            prop_assert!(shown.ends_with('Z'));
+            let utc = g.to_utc();
+            prop_assert_eq!(utc.time.second, t.second);
+            prop_assert_eq!(utc.time.nanosecond, t.nanosecond);
+            // Year 0 cannot be written as a valid date string, and a result
+            // past year u32::MAX saturates to a time with 999 999 999 ns.
+            if utc.date.year > 0 && utc.time.nanosecond != 999_999_999 {
+                prop_assert_eq!(parse_global_date_time(&shown), Some(utc));
+                let back = GlobalDateTime { offset: TimeZoneOffset { minutes: 0 }, ..utc };
+                prop_assert_eq!(back.to_utc(), utc);
+            }
+        }
+
+        #[test]
+        fn durations_display_as_valid_strings(seconds in any::<u64>(), ms in 0..1000u32) {
+            let d = secs(seconds, ms);
+            prop_assert_eq!(parse_duration(&d.to_string()), Some(d));
+        }
+
+        #[test]
+        fn integers_round_trip(n in any::<i64>()) {
+            prop_assert!(is_valid_integer(&n.to_string()));
+            prop_assert_eq!(parse_integer(&n.to_string()), Some(n));
+        }
+
+        #[test]
+        fn floats_round_trip(x in any::<f64>().prop_filter("finite", |x| x.is_finite())) {
+            let expected = if x == 0.0 { 0.0 } else { x };
+            for shown in [format!("{x}"), format!("{x:e}"), format!("{x:E}")] {
+                prop_assert!(is_valid_floating_point_number(&shown), "{}", shown);
+                let parsed = parse_floating_point_number(&shown);
+                prop_assert_eq!(parsed.map(f64::to_bits), Some(expected.to_bits()), "{}", shown);
+            }
+        }
+
+        #[test]
+        fn valid_floats_parse(s in "-?([0-9]{1,20}|[0-9]{0,20}\\.[0-9]{1,20})([eE][+-]?[0-9]{1,3})?") {
+            prop_assert!(is_valid_floating_point_number(&s));
+            let parsed = parse_floating_point_number(&s);
+            // The standard library agrees on every valid number it can read.
+            let std = s.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| if v == 0.0 { 0.0 } else { v });
+            prop_assert_eq!(parsed.map(f64::to_bits), std.map(f64::to_bits));
+        }
     }
 }
