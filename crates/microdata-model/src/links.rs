@@ -1,1 +1,1880 @@
 //! Link types (`rel`) of HTML `link`, `a` and `area` elements.
+//!
+//! This module reads the links of a [`Document`] as the HTML5 text on
+//! links and link types (the 2010 draft, `html5-links-idioms-microdata-atom-2010.txt`)
+//! defines them:
+//!
+//! - each `rel` keyword of each `link`, `a` and `area` element, split on
+//!   ASCII whitespace, colon-less keywords compared ASCII case-insensitively,
+//!   with the synonyms user agents must honour mapped to their keyword
+//!   (`archive`→`archives`, `copyright`→`license`, `top`/`contents`/`toc`→`index`,
+//!   `begin`/`start`→`first`, `end`→`last`, `previous`→`prev`, and
+//!   `rev="made"`→`author`);
+//! - what each keyword creates on its element ([`LinkEffect`]: a hyperlink,
+//!   an external resource link or an annotation), from the table's `link`
+//!   and `a`/`area` columns, and the implied hyperlink of an `a`/`area`
+//!   whose keywords create none;
+//! - the derived facts: the default syndication feed and all feeds,
+//!   alternate representations (translations, reformulations, media),
+//!   icons with their parsed `sizes`, the `up`/`index` hierarchy per
+//!   paragraph, the `first`/`prev`/`next`/`last` sequence, licence,
+//!   author, search and pingback links;
+//! - conformance warnings ([`LinkWarning`]): a keyword on an element where
+//!   it is not allowed, a keyword repeated (other than `up`), a synonym.
+//!
+//! [`Links::from_document`] builds everything in one pass over the
+//! elements; the RDF and microformats2 converters use it for their `rel`
+//! handling.
+//!
+//! # Examples
+//!
+//! ```
+//! # use microdata_model::{Attribute, Node, NodeKind};
+//! # // A static tree: (element name, or None for a text node; text; attributes; children).
+//! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
+//! # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+//! # struct N(&'static [Row], usize);
+//! # impl Node<'static> for N {
+//! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
+//! #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
+//! #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
+//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
+//! #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
+//! #     }
+//! #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
+//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
+//! # }
+//! use microdata_model::Document;
+//! use microdata_model::links::{LinkWarningKind, Links};
+//!
+//! // <div><link rel=alternate type=application/atom+xml href=feed.xml>
+//! //      <a rel="Previous" href="/1">back</a></div>, with any `Node`
+//! // implementation (`microdata_scraper` parses HTML strings):
+//! let tree: &'static [Row] = &[
+//!     (Some("div"), "", &[], &[1, 2]),
+//!     (Some("link"), "", &[("rel", "alternate"), ("type", "application/atom+xml"), ("href", "feed.xml")], &[]),
+//!     (Some("a"), "", &[("rel", "Previous"), ("href", "/1")], &[3]),
+//!     (None, "back", &[], &[]),
+//! ];
+//! let doc = Document::with_url(N(tree, 0), "https://example.com/blog/2".parse()?);
+//! let links = Links::from_document(&doc);
+//!
+//! let feed = links.default_feed().and_then(|l| l.url()).map(|u| u.as_str());
+//! assert_eq!(feed, Some("https://example.com/blog/feed.xml"));
+//! // `previous` is a synonym of `prev`: honoured, and reported.
+//! assert_eq!(links.prev().next().map(|l| l.url_or_href()), Some("https://example.com/1"));
+//! assert_eq!(links.warnings()[0].kind(), LinkWarningKind::Synonym);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+
+use url::Url;
+
+use crate::document::{Document, split_ascii_whitespace};
+use crate::element::Element;
+use crate::node::Node;
+
+/// What a link type keyword creates on the element that carries it (the
+/// "Effect on..." columns of the link types table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LinkEffect {
+    /// A hyperlink: a link the user can follow.
+    Hyperlink,
+    /// An external resource link: a resource that augments the document
+    /// (icon, stylesheet, pingback, prefetch).
+    ExternalResource,
+    /// No link of its own; it modifies the element's other links
+    /// (`nofollow`, `noreferrer`, and `alternate` next to `stylesheet` on
+    /// a `link` element).
+    Annotation,
+}
+
+impl LinkEffect {
+    /// The lowercase name used in JSON: `hyperlink`, `external-resource`,
+    /// `annotation`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkEffect::Hyperlink => "hyperlink",
+            LinkEffect::ExternalResource => "external-resource",
+            LinkEffect::Annotation => "annotation",
+        }
+    }
+}
+
+/// A link type defined by the text: one row of the link types table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkType {
+    name: &'static str,
+    on_link: Option<LinkEffect>,
+    on_a_area: Option<LinkEffect>,
+    synonyms: &'static [&'static str],
+    description: &'static str,
+}
+
+impl LinkType {
+    /// The keyword, lowercase (`"alternate"`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// What the keyword creates on a `link` element; `None` where the
+    /// table says "not allowed".
+    pub fn on_link(&self) -> Option<LinkEffect> {
+        self.on_link
+    }
+
+    /// What the keyword creates on an `a` or `area` element; `None` where
+    /// the table says "not allowed".
+    pub fn on_a_area(&self) -> Option<LinkEffect> {
+        self.on_a_area
+    }
+
+    /// What the keyword creates on an element named `element` (`"link"`,
+    /// `"a"` or `"area"`); `None` when it is not allowed there or the
+    /// element is none of these.
+    pub fn effect_on(&self, element: &str) -> Option<LinkEffect> {
+        match element {
+            "link" => self.on_link,
+            "a" | "area" => self.on_a_area,
+            _ => None,
+        }
+    }
+
+    /// The synonyms user agents treat like this keyword (they must not be
+    /// used in documents). `rev="made"` for `author` is not listed here.
+    pub fn synonyms(&self) -> &'static [&'static str] {
+        self.synonyms
+    }
+
+    /// The table's brief description.
+    pub fn description(&self) -> &'static str {
+        self.description
+    }
+}
+
+const fn lt(
+    name: &'static str,
+    on_link: Option<LinkEffect>,
+    on_a_area: Option<LinkEffect>,
+    synonyms: &'static [&'static str],
+    description: &'static str,
+) -> LinkType {
+    LinkType {
+        name,
+        on_link,
+        on_a_area,
+        synonyms,
+        description,
+    }
+}
+
+const H: Option<LinkEffect> = Some(LinkEffect::Hyperlink);
+const E: Option<LinkEffect> = Some(LinkEffect::ExternalResource);
+const A: Option<LinkEffect> = Some(LinkEffect::Annotation);
+const NO: Option<LinkEffect> = None;
+
+/// The link types the text defines, in the order of its table.
+#[rustfmt::skip]
+pub static LINK_TYPES: [LinkType; 22] = [
+    lt("alternate", H, H, &[], "Gives alternate representations of the current document."),
+    lt("archives", H, H, &["archive"], "Provides a link to a collection of records, documents, or other materials of historical interest."),
+    lt("author", H, H, &[], "Gives a link to the current document's author."),
+    lt("bookmark", NO, H, &[], "Gives the permalink for the nearest ancestor section."),
+    lt("external", NO, H, &[], "Indicates that the referenced document is not part of the same site as the current document."),
+    lt("first", H, H, &["begin", "start"], "Indicates that the current document is a part of a series, and that the first document in the series is the referenced document."),
+    lt("help", H, H, &[], "Provides a link to context-sensitive help."),
+    lt("icon", E, NO, &[], "Imports an icon to represent the current document."),
+    lt("index", H, H, &["top", "contents", "toc"], "Gives a link to the document that provides a table of contents or index listing the current document."),
+    lt("last", H, H, &["end"], "Indicates that the current document is a part of a series, and that the last document in the series is the referenced document."),
+    lt("license", H, H, &["copyright"], "Indicates that the main content of the current document is covered by the copyright license described by the referenced document."),
+    lt("next", H, H, &[], "Indicates that the current document is a part of a series, and that the next document in the series is the referenced document."),
+    lt("nofollow", NO, A, &[], "Indicates that the current document's original author or publisher does not endorse the referenced document."),
+    lt("noreferrer", NO, A, &[], "Requires that the user agent not send an HTTP Referer (sic) header if the user follows the hyperlink."),
+    lt("pingback", E, NO, &[], "Gives the address of the pingback server that handles pingbacks to the current document."),
+    lt("prefetch", E, E, &[], "Specifies that the target resource should be preemptively cached."),
+    lt("prev", H, H, &["previous"], "Indicates that the current document is a part of a series, and that the previous document in the series is the referenced document."),
+    lt("search", H, H, &[], "Gives a link to a resource that can be used to search through the current document and its related pages."),
+    lt("stylesheet", E, NO, &[], "Imports a stylesheet."),
+    lt("sidebar", H, H, &[], "Specifies that the referenced document, if retrieved, is intended to be shown in the browser's sidebar (if it has one)."),
+    lt("tag", H, H, &[], "Gives a tag (identified by the given address) that applies to the current document."),
+    lt("up", H, H, &[], "Provides a link to a document giving the context for the current document."),
+];
+
+/// The defined link type `keyword` names, directly or as a synonym,
+/// compared ASCII case-insensitively (defined keywords have no colon).
+/// Returns the link type and whether `keyword` was a synonym.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::links::link_type;
+///
+/// let (ty, synonym) = link_type("TOC").unwrap();
+/// assert_eq!((ty.name(), synonym), ("index", true));
+/// assert_eq!(link_type("next").unwrap().0.on_link().unwrap().as_str(), "hyperlink");
+/// assert!(link_type("icon").unwrap().0.on_a_area().is_none()); // not allowed on a/area
+/// assert!(link_type("https://example.com/rel").is_none());
+/// ```
+pub fn link_type(keyword: &str) -> Option<(&'static LinkType, bool)> {
+    if let Some(t) = LINK_TYPES
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(keyword))
+    {
+        return Some((t, false));
+    }
+    LINK_TYPES
+        .iter()
+        .find(|t| t.synonyms.iter().any(|s| s.eq_ignore_ascii_case(keyword)))
+        .map(|t| (t, true))
+}
+
+fn author_type() -> &'static LinkType {
+    &LINK_TYPES[2]
+}
+
+/// One keyword of a link element's `rel` (or its `rev="made"`), as
+/// interpreted on that element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keyword<'a> {
+    written: &'a str,
+    name: Cow<'a, str>,
+    link_type: Option<&'static LinkType>,
+    synonym: bool,
+    from_rev: bool,
+    effect: Option<LinkEffect>,
+}
+
+impl<'a> Keyword<'a> {
+    /// The token as written in the attribute.
+    pub fn written(&self) -> &'a str {
+        self.written
+    }
+
+    /// The keyword as it is compared: the defined keyword for defined
+    /// types and their synonyms (`"index"` for `TOC`), the token lowercased
+    /// for other colon-less keywords, and the token as written when it has
+    /// a colon (an absolute URL extension).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The defined link type, if the keyword names one.
+    pub fn link_type(&self) -> Option<&'static LinkType> {
+        self.link_type
+    }
+
+    /// Whether the token is a synonym (`archive`, `toc`, `rev="made"`, …)
+    /// that documents must not use.
+    pub fn is_synonym(&self) -> bool {
+        self.synonym
+    }
+
+    /// Whether the keyword comes from `rev="made"` rather than `rel`.
+    pub fn is_from_rev(&self) -> bool {
+        self.from_rev
+    }
+
+    /// What the keyword creates on its element; `None` for keywords the
+    /// text does not define and for defined keywords not allowed on the
+    /// element (which create nothing).
+    pub fn effect(&self) -> Option<LinkEffect> {
+        self.effect
+    }
+}
+
+/// A `link`, `a` or `area` element with an `href` attribute, and the
+/// links its keywords create.
+#[derive(Clone, Debug)]
+pub struct Link<'d, 'a, N: Node<'a>> {
+    element: Element<'d, 'a, N>,
+    href: &'a str,
+    url: Option<Url>,
+    keywords: Vec<Keyword<'a>>,
+    implied: bool,
+    /// Tree-order index of the paragraph element scoping `up`/`index`, or
+    /// `None` for the document.
+    paragraph: Option<usize>,
+    /// Tree-order index of the nearest ancestor `article`.
+    article: Option<usize>,
+}
+
+impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
+    /// The element.
+    pub fn element(&self) -> Element<'d, 'a, N> {
+        self.element
+    }
+
+    /// The element's local name: `"link"`, `"a"` or `"area"`.
+    pub fn element_name(&self) -> &'a str {
+        self.element.local_name()
+    }
+
+    /// The `href` attribute as written.
+    pub fn href(&self) -> &'a str {
+        self.href
+    }
+
+    /// The `href` resolved against the document base URL; `None` when it
+    /// does not resolve.
+    pub fn url(&self) -> Option<&Url> {
+        self.url.as_ref()
+    }
+
+    /// The resolved URL as a string, or the `href` as written when it does
+    /// not resolve (a relative URL in a document without an address).
+    pub fn url_or_href(&self) -> &str {
+        self.url.as_ref().map_or(self.href, Url::as_str)
+    }
+
+    /// The keywords in attribute order (duplicates included; `rev="made"`
+    /// last).
+    pub fn keywords(&self) -> &[Keyword<'a>] {
+        &self.keywords
+    }
+
+    /// Whether the element has the keyword `name` (compared as
+    /// [`Keyword::name`]: synonyms count as their keyword), unless it is a
+    /// defined keyword not allowed on the element (`icon` on `a`), which
+    /// creates nothing. Extension keywords count as given.
+    pub fn has(&self, name: &str) -> bool {
+        self.keywords
+            .iter()
+            .any(|k| (k.effect.is_some() || k.link_type.is_none()) && keyword_eq(&k.name, name))
+    }
+
+    /// Whether the element creates the implied hyperlink: an `a` or `area`
+    /// whose keywords create no hyperlink.
+    pub fn is_implied_hyperlink(&self) -> bool {
+        self.implied
+    }
+
+    /// Whether the element creates at least one hyperlink (through a
+    /// keyword or implied).
+    pub fn creates_hyperlink(&self) -> bool {
+        self.implied
+            || self
+                .keywords
+                .iter()
+                .any(|k| k.effect == Some(LinkEffect::Hyperlink))
+    }
+
+    /// The number of `up` keywords (the hierarchical distance to the
+    /// referenced document).
+    pub fn up_count(&self) -> usize {
+        self.keywords
+            .iter()
+            .filter(|k| k.effect.is_some() && k.name == "up")
+            .count()
+    }
+
+    /// The `type` attribute.
+    pub fn mime_type(&self) -> Option<&'a str> {
+        self.element.attr("type")
+    }
+
+    /// The `media` attribute.
+    pub fn media(&self) -> Option<&'a str> {
+        self.element.attr("media")
+    }
+
+    /// The `hreflang` attribute.
+    pub fn hreflang(&self) -> Option<&'a str> {
+        self.element.attr("hreflang")
+    }
+
+    /// The `title` attribute.
+    pub fn title(&self) -> Option<&'a str> {
+        self.element.attr("title")
+    }
+
+    /// The `sizes` attribute, raw (see [`Icon::sizes`] for the parsed form).
+    pub fn sizes(&self) -> Option<&'a str> {
+        self.element.attr("sizes")
+    }
+
+    /// The nearest ancestor `article` element: what `author` and `bookmark`
+    /// on an `a`/`area` are about (`None`: the page as a whole).
+    pub fn article(&self) -> Option<Element<'d, 'a, N>> {
+        self.article
+            .and_then(|i| self.element.document().element_at(i))
+    }
+
+    /// Whether this is an alternate link to a syndication feed: `alternate`
+    /// with `type` `application/rss+xml` or `application/atom+xml` (and,
+    /// on `link`, no `stylesheet`).
+    pub fn is_feed(&self) -> bool {
+        self.has_effect("alternate", LinkEffect::Hyperlink)
+            && self.mime_type().is_some_and(|t| {
+                let t = t.trim_matches(crate::is_ascii_whitespace);
+                t.eq_ignore_ascii_case("application/rss+xml")
+                    || t.eq_ignore_ascii_case("application/atom+xml")
+            })
+    }
+
+    fn has_effect(&self, name: &str, effect: LinkEffect) -> bool {
+        self.keywords
+            .iter()
+            .any(|k| k.effect == Some(effect) && k.name == name)
+    }
+}
+
+fn keyword_eq(a: &str, b: &str) -> bool {
+    if a.contains(':') || b.contains(':') {
+        a == b
+    } else {
+        a.eq_ignore_ascii_case(b)
+    }
+}
+
+/// An `alternate` hyperlink and what its attributes say about the
+/// referenced document.
+#[derive(Clone, Copy, Debug)]
+pub struct Alternate<'l, 'd, 'a, N: Node<'a>> {
+    link: &'l Link<'d, 'a, N>,
+    translation: bool,
+}
+
+impl<'l, 'd, 'a, N: Node<'a>> Alternate<'l, 'd, 'a, N> {
+    /// The link.
+    pub fn link(&self) -> &'l Link<'d, 'a, N> {
+        self.link
+    }
+
+    /// A syndication feed (see [`Link::is_feed`]).
+    pub fn is_feed(&self) -> bool {
+        self.link.is_feed()
+    }
+
+    /// A translation: `hreflang` is given and differs from the root
+    /// element's language.
+    pub fn is_translation(&self) -> bool {
+        self.translation
+    }
+
+    /// A reformulation of the document in the format `type` gives (feeds
+    /// excluded: they need not carry the same content).
+    pub fn is_reformulation(&self) -> bool {
+        self.link.mime_type().is_some() && !self.is_feed()
+    }
+
+    /// The media the referenced document is for, if `media` is given.
+    pub fn media(&self) -> Option<&'a str> {
+        self.link.media()
+    }
+}
+
+/// One keyword of an icon's `sizes` attribute that represents something.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IconSize {
+    /// `any`: a scalable icon.
+    Any,
+    /// `WxH`: a bitmap of `width` × `height` device pixels.
+    Pixels {
+        /// Width in device pixels.
+        width: u64,
+        /// Height in device pixels.
+        height: u64,
+    },
+}
+
+impl fmt::Display for IconSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IconSize::Any => f.write_str("any"),
+            IconSize::Pixels { width, height } => write!(f, "{width}x{height}"),
+        }
+    }
+}
+
+/// Parses an icon's `sizes` attribute: split on spaces, keep `any` and the
+/// `WxH` keywords that represent a size, by the text's algorithm (exactly
+/// one lowercase `x`; both sides ASCII digits without a leading zero).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::links::{IconSize, parse_sizes};
+///
+/// assert_eq!(
+///     parse_sizes("16x16 any 032x32 16X16 1x2x3"),
+///     [IconSize::Pixels { width: 16, height: 16 }, IconSize::Any]
+/// );
+/// ```
+pub fn parse_sizes(value: &str) -> Vec<IconSize> {
+    split_ascii_whitespace(value)
+        .filter_map(|keyword| {
+            if keyword.eq_ignore_ascii_case("any") {
+                return Some(IconSize::Any);
+            }
+            // "If the keyword doesn't contain exactly one U+0078 LATIN SMALL
+            // LETTER X character (x), then this keyword doesn't represent
+            // anything."
+            let (w, h) = keyword.split_once('x')?;
+            if h.contains('x') {
+                return None;
+            }
+            // "If either width string or height string start with a U+0030
+            // DIGIT ZERO (0) character or contain any characters other than
+            // characters in the range U+0030 to U+0039, then this keyword
+            // doesn't represent anything."
+            let digits = |s: &str| {
+                !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit())
+            };
+            if !digits(w) || !digits(h) {
+                return None;
+            }
+            // "Apply the rules for parsing non-negative integers": all digits
+            // here, so a plain decimal value (saturating on overflow).
+            let n = |s: &str| {
+                s.bytes().fold(0u64, |acc, b| {
+                    acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+                })
+            };
+            Some(IconSize::Pixels {
+                width: n(w),
+                height: n(h),
+            })
+        })
+        .collect()
+}
+
+/// A `link rel=icon` with its parsed sizes.
+#[derive(Clone, Debug)]
+pub struct Icon<'l, 'd, 'a, N: Node<'a>> {
+    link: &'l Link<'d, 'a, N>,
+    sizes: Option<Vec<IconSize>>,
+}
+
+impl<'l, 'd, 'a, N: Node<'a>> Icon<'l, 'd, 'a, N> {
+    /// The link.
+    pub fn link(&self) -> &'l Link<'d, 'a, N> {
+        self.link
+    }
+
+    /// The sizes the `sizes` attribute represents; `None` when the
+    /// attribute is absent (the icon is then assumed appropriate, but less
+    /// so than one of a known appropriate size).
+    pub fn sizes(&self) -> Option<&[IconSize]> {
+        self.sizes.as_deref()
+    }
+}
+
+/// The `up`/`index` links of one scope (a paragraph, or the document) and
+/// the depth they give the current document.
+#[derive(Clone, Debug)]
+pub struct Hierarchy<'l, 'd, 'a, N: Node<'a>> {
+    paragraph: Option<Element<'d, 'a, N>>,
+    links: Vec<&'l Link<'d, 'a, N>>,
+    depth: Option<usize>,
+}
+
+impl<'l, 'd, 'a, N: Node<'a>> Hierarchy<'l, 'd, 'a, N> {
+    /// The element holding the paragraph the links are in; `None` when they
+    /// are scoped to the document.
+    pub fn paragraph(&self) -> Option<Element<'d, 'a, N>> {
+        self.paragraph
+    }
+
+    /// The links with `up` and/or `index` in this scope, in tree order;
+    /// each is one link, however many `up` keywords it has.
+    pub fn links(&self) -> &[&'l Link<'d, 'a, N>] {
+        &self.links
+    }
+
+    /// The depth of the current document in this hierarchy: the number of
+    /// `up` keywords of the links that have both `up` and `index`, the
+    /// greatest when they disagree; `None` without such a link.
+    pub fn depth(&self) -> Option<usize> {
+        self.depth
+    }
+}
+
+/// What a [`LinkWarning`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LinkWarningKind {
+    /// A defined keyword on an element where the table says "not allowed"
+    /// (`icon` on `a`, `bookmark` on `link`).
+    NotAllowed,
+    /// A keyword given more than once in one `rel` (only `up` may repeat).
+    Repeated,
+    /// A synonym (`archive`, `toc`, `previous`, `rev="made"`, …): user
+    /// agents honour it, documents must not use it.
+    Synonym,
+}
+
+impl LinkWarningKind {
+    /// A short lowercase name: `not-allowed`, `repeated`, `synonym`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkWarningKind::NotAllowed => "not-allowed",
+            LinkWarningKind::Repeated => "repeated",
+            LinkWarningKind::Synonym => "synonym",
+        }
+    }
+}
+
+/// A conformance problem of a link element's keywords.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkWarning<'a> {
+    kind: LinkWarningKind,
+    element: usize,
+    element_name: &'a str,
+    keyword: &'a str,
+    preferred: Option<&'static str>,
+}
+
+impl<'a> LinkWarning<'a> {
+    /// What is wrong.
+    pub fn kind(&self) -> LinkWarningKind {
+        self.kind
+    }
+
+    /// The tree-order index of the element (see [`Document::element_at`]).
+    pub fn element(&self) -> usize {
+        self.element
+    }
+
+    /// The element's local name.
+    pub fn element_name(&self) -> &'a str {
+        self.element_name
+    }
+
+    /// The keyword as written.
+    pub fn keyword(&self) -> &'a str {
+        self.keyword
+    }
+
+    /// For a synonym, the keyword to use instead.
+    pub fn preferred(&self) -> Option<&'static str> {
+        self.preferred
+    }
+}
+
+impl fmt::Display for LinkWarning<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, index, keyword) = (self.element_name, self.element, self.keyword);
+        match self.kind {
+            LinkWarningKind::NotAllowed => {
+                write!(
+                    f,
+                    "link type {keyword:?} is not allowed on <{name}> (#{index})"
+                )
+            }
+            LinkWarningKind::Repeated => {
+                write!(
+                    f,
+                    "link type {keyword:?} is repeated on <{name}> (#{index})"
+                )
+            }
+            LinkWarningKind::Synonym => {
+                let attr = if keyword.eq_ignore_ascii_case("made") {
+                    "rev"
+                } else {
+                    "rel"
+                };
+                write!(
+                    f,
+                    "{attr}={keyword:?} on <{name}> (#{index}) is a synonym of {:?}: use that",
+                    self.preferred.unwrap_or("")
+                )
+            }
+        }
+    }
+}
+
+/// Every link of a document, the facts derived from them, and the
+/// conformance warnings.
+#[derive(Clone, Debug)]
+pub struct Links<'d, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    links: Vec<Link<'d, 'a, N>>,
+    warnings: Vec<LinkWarning<'a>>,
+}
+
+impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
+    /// Reads the `rel` (and `rev="made"`) of every HTML `link`, `a` and
+    /// `area` element of `doc`. Linear in the document size.
+    pub fn from_document(doc: &'d Document<'a, N>) -> Self {
+        let n = doc.len();
+        // Per element, in one pass over tree order (parents come first):
+        // the paragraph scope and the nearest `article` ancestor of each
+        // element's children.
+        let mut child_paragraph: Vec<Option<u32>> = Vec::with_capacity(n);
+        let mut child_article: Vec<Option<u32>> = Vec::with_capacity(n);
+        let mut links = Vec::new();
+        let mut warnings = Vec::new();
+        for el in doc.elements() {
+            let (paragraph, article) = match el.parent() {
+                Some(p) => (child_paragraph[p.index()], child_article[p.index()]),
+                None => (None, None),
+            };
+            let i = el.index() as u32;
+            child_paragraph.push(if is_paragraph_container(&el) {
+                Some(i)
+            } else if el.is_html() && is_document_level(el.local_name()) {
+                None
+            } else {
+                paragraph
+            });
+            child_article.push(if el.is("article") { Some(i) } else { article });
+
+            if !(el.is("link") || el.is("a") || el.is("area")) {
+                continue;
+            }
+            let keywords = keywords_of(&el, &mut warnings);
+            let Some(href) = el.attr("href") else {
+                // No href: no links, but the warnings stand.
+                continue;
+            };
+            let implied = !el.is("link")
+                && !keywords
+                    .iter()
+                    .any(|k| k.effect == Some(LinkEffect::Hyperlink));
+            links.push(Link {
+                element: el,
+                href,
+                url: doc.resolve_url(href.trim_matches(crate::is_ascii_whitespace)),
+                keywords,
+                implied,
+                paragraph: paragraph.map(|p| p as usize),
+                article: article.map(|a| a as usize),
+            });
+        }
+        Links {
+            doc,
+            links,
+            warnings,
+        }
+    }
+
+    /// The document.
+    pub fn document(&self) -> &'d Document<'a, N> {
+        self.doc
+    }
+
+    /// Every `link`, `a` and `area` element with an `href`, in tree order
+    /// (plain `a href` hyperlinks included: their
+    /// [implied hyperlink](Link::is_implied_hyperlink)).
+    pub fn links(&self) -> &[Link<'d, 'a, N>] {
+        &self.links
+    }
+
+    /// The conformance warnings, in tree order.
+    pub fn warnings(&self) -> &[LinkWarning<'a>] {
+        &self.warnings
+    }
+
+    /// The links with the keyword `name` allowed on their element, in tree
+    /// order. Synonyms count as their keyword; colon-less names compare
+    /// ASCII case-insensitively.
+    pub fn with_type<'s>(
+        &'s self,
+        name: &'s str,
+    ) -> impl Iterator<Item = &'s Link<'d, 'a, N>> + 's {
+        // Accept a synonym as the query too.
+        let name = match link_type(name) {
+            Some((t, _)) => t.name,
+            None => name,
+        };
+        self.links.iter().filter(move |l| l.has(name))
+    }
+
+    /// The default syndication feed: the first element in tree order with
+    /// `alternate` and type `application/rss+xml` or `application/atom+xml`
+    /// (feed autodiscovery).
+    pub fn default_feed(&self) -> Option<&Link<'d, 'a, N>> {
+        self.feeds().next()
+    }
+
+    /// Every syndication feed link, in tree order.
+    pub fn feeds(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.links.iter().filter(|l| l.is_feed())
+    }
+
+    /// The `alternate` hyperlinks (not alternative stylesheets), in tree
+    /// order.
+    pub fn alternates(&self) -> impl Iterator<Item = Alternate<'_, 'd, 'a, N>> + '_ {
+        // "that attribute's value differs from the root element's language"
+        let root_lang = self.doc.element_at(0).and_then(|r| r.lang()).unwrap_or("");
+        self.links
+            .iter()
+            .filter(|l| l.has_effect("alternate", LinkEffect::Hyperlink))
+            .map(move |link| Alternate {
+                link,
+                translation: link
+                    .hreflang()
+                    .is_some_and(|h| !h.eq_ignore_ascii_case(root_lang)),
+            })
+    }
+
+    /// The icons (`link rel=icon`) with their parsed sizes, in tree order
+    /// (user agents use the last of equally appropriate ones).
+    pub fn icons(&self) -> impl Iterator<Item = Icon<'_, 'd, 'a, N>> + '_ {
+        self.with_type("icon").map(|link| Icon {
+            link,
+            sizes: link.sizes().map(parse_sizes),
+        })
+    }
+
+    /// The `up`/`index` links grouped by scope (the paragraph each link is
+    /// in, or the document), scopes in the order their first link appears.
+    pub fn hierarchies(&self) -> Vec<Hierarchy<'_, 'd, 'a, N>> {
+        let mut out: Vec<Hierarchy<'_, 'd, 'a, N>> = Vec::new();
+        let mut scopes: Vec<Option<usize>> = Vec::new();
+        for link in &self.links {
+            let ups = link.up_count();
+            let index = link.has("index");
+            if ups == 0 && !index {
+                continue;
+            }
+            let slot = match scopes.iter().position(|s| *s == link.paragraph) {
+                Some(slot) => slot,
+                None => {
+                    scopes.push(link.paragraph);
+                    out.push(Hierarchy {
+                        paragraph: link.paragraph.and_then(|p| self.doc.element_at(p)),
+                        links: Vec::new(),
+                        depth: None,
+                    });
+                    out.len() - 1
+                }
+            };
+            let h = &mut out[slot];
+            h.links.push(link);
+            // "the link with the greater number of up keywords must be taken
+            // as giving the depth of the document"
+            if index && ups > 0 {
+                h.depth = Some(h.depth.map_or(ups, |d| d.max(ups)));
+            }
+        }
+        out
+    }
+
+    /// `first` links (synonyms `begin`, `start`).
+    pub fn first(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("first")
+    }
+
+    /// `prev` links (synonym `previous`).
+    pub fn prev(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("prev")
+    }
+
+    /// `next` links.
+    pub fn next(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("next")
+    }
+
+    /// `last` links (synonym `end`).
+    pub fn last(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("last")
+    }
+
+    /// `license` links (synonym `copyright`).
+    pub fn license(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("license")
+    }
+
+    /// `author` links, `rev="made"` included.
+    pub fn author(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("author")
+    }
+
+    /// `search` links.
+    pub fn search(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("search")
+    }
+
+    /// `pingback` links (on `link` elements only).
+    pub fn pingback(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
+        self.with_type("pingback")
+    }
+}
+
+/// The keywords of one `link`/`a`/`area` element, with their warnings.
+fn keywords_of<'d, 'a, N: Node<'a>>(
+    el: &Element<'d, 'a, N>,
+    warnings: &mut Vec<LinkWarning<'a>>,
+) -> Vec<Keyword<'a>> {
+    let element_name = el.local_name();
+    let stylesheet_link = el.is("link")
+        && el.attr("rel").is_some_and(|rel| {
+            split_ascii_whitespace(rel).any(|t| t.eq_ignore_ascii_case("stylesheet"))
+        });
+    let mut keywords: Vec<Keyword<'a>> = Vec::new();
+    let warn = |warnings: &mut Vec<LinkWarning<'a>>, kind, keyword, preferred| {
+        warnings.push(LinkWarning {
+            kind,
+            element: el.index(),
+            element_name,
+            keyword,
+            preferred,
+        });
+    };
+    for token in el
+        .attr("rel")
+        .map(split_ascii_whitespace)
+        .into_iter()
+        .flatten()
+    {
+        let (name, link_type, synonym) = match link_type(token) {
+            Some((t, synonym)) => (Cow::Borrowed(t.name), Some(t), synonym),
+            None if token.contains(':') => (Cow::Borrowed(token), None, false),
+            None if token.bytes().any(|b| b.is_ascii_uppercase()) => {
+                (Cow::Owned(token.to_ascii_lowercase()), None, false)
+            }
+            None => (Cow::Borrowed(token), None, false),
+        };
+        // "a keyword must not be specified more than once per rel
+        // attribute", except `up` ("may be repeated"). Tokens compare as
+        // keywords do; a synonym next to its keyword (`prev previous`) is
+        // reported as a synonym, not as a repetition.
+        if name != "up" && keywords.iter().any(|k| keyword_eq(k.written, token)) {
+            warn(warnings, LinkWarningKind::Repeated, token, None);
+        }
+        if synonym {
+            warn(
+                warnings,
+                LinkWarningKind::Synonym,
+                token,
+                link_type.map(|t| t.name),
+            );
+        }
+        let mut effect = link_type.and_then(|t| t.effect_on(element_name));
+        if link_type.is_some() && effect.is_none() {
+            warn(warnings, LinkWarningKind::NotAllowed, token, None);
+        }
+        // "alternate": on a `link` with `stylesheet` it "does not create a
+        // link of its own" but modifies the stylesheet link.
+        if name == "alternate" && stylesheet_link {
+            effect = Some(LinkEffect::Annotation);
+        }
+        keywords.push(Keyword {
+            written: token,
+            name,
+            link_type,
+            synonym,
+            from_rev: false,
+            effect,
+        });
+    }
+    // Synonym: "link, a, and area elements that have a rev attribute with
+    // the value made" are treated as having the author keyword.
+    if let Some(rev) = el.attr("rev") {
+        let made = rev.trim_matches(crate::is_ascii_whitespace);
+        if made.eq_ignore_ascii_case("made") {
+            warn(warnings, LinkWarningKind::Synonym, made, Some("author"));
+            keywords.push(Keyword {
+                written: made,
+                name: Cow::Borrowed("author"),
+                link_type: Some(author_type()),
+                synonym: true,
+                from_rev: true,
+                effect: author_type().effect_on(element_name),
+            });
+        }
+    }
+    keywords
+}
+
+/// Whether an element holds paragraphs of its own: any HTML element that
+/// is not phrasing content (a `p`, `li`, `dd`, `td`, `div`, …), except the
+/// document-level `html`, `head` and `body`.
+fn is_paragraph_container<'a, N: Node<'a>>(el: &Element<'_, 'a, N>) -> bool {
+    el.is_html() && !is_document_level(el.local_name()) && !PHRASING.contains(&el.local_name())
+}
+
+fn is_document_level(name: &str) -> bool {
+    matches!(name, "html" | "head" | "body")
+}
+
+/// Phrasing content (and transparent elements that may contain only
+/// phrasing content in a paragraph): links inside these are in the
+/// paragraph of their nearest non-phrasing ancestor.
+const PHRASING: [&str; 56] = [
+    "a", "abbr", "area", "audio", "b", "bdi", "bdo", "br", "button", "canvas", "cite", "code",
+    "command", "data", "datalist", "del", "dfn", "em", "embed", "i", "iframe", "img", "input",
+    "ins", "kbd", "keygen", "label", "link", "map", "mark", "math", "meta", "meter", "noscript",
+    "object", "output", "picture", "progress", "q", "ruby", "s", "samp", "script", "select",
+    "slot", "small", "span", "strong", "sub", "sup", "svg", "template", "textarea", "time", "u",
+    "var",
+];
+
+#[cfg(feature = "json")]
+mod json {
+    use serde_json::{Map, Value, json};
+
+    use super::{Link, Links};
+    use crate::node::Node;
+
+    fn url<'a, N: Node<'a>>(link: &Link<'_, 'a, N>) -> Value {
+        Value::from(link.url_or_href())
+    }
+
+    fn urls<'l, 'd: 'l, 'a: 'd, N: Node<'a>>(
+        links: impl Iterator<Item = &'l Link<'d, 'a, N>>,
+    ) -> Value {
+        Value::Array(links.map(url).collect())
+    }
+
+    impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
+        /// The links and derived facts as one JSON object (what
+        /// `microdata --format links` prints):
+        ///
+        /// - `links`: every `link`/`a`/`area` with an `href`: `element`,
+        ///   `index` (tree order), `href`, `url` (resolved, or `null`),
+        ///   `keywords` (`keyword`, `written`, `effect` or `null`), `implied`
+        ///   (the implied hyperlink), and `type`, `media`, `hreflang`,
+        ///   `title`, `sizes` when present;
+        /// - `feed` (the default feed's URL or `null`) and `feeds`;
+        /// - `alternates` (`url`, `feed`, `translation`, `reformulation`,
+        ///   `type`, `media`, `hreflang`);
+        /// - `icons` (`url`, `sizes`: `["any", "16x16", …]` or `null`, `type`);
+        /// - `hierarchies` (`paragraph` index or `null`, `depth`, `links`
+        ///   with `url`, `up`, `index`);
+        /// - `first`, `prev`, `next`, `last`, `license`, `author`, `search`,
+        ///   `pingback`: URL lists;
+        /// - `warnings` (`kind`, `element`, `index`, `keyword`, `message`).
+        ///
+        /// URLs are resolved against the document base URL; an `href` that
+        /// does not resolve is given as written.
+        pub fn to_json(&self) -> String {
+            self.to_json_value().to_string()
+        }
+
+        /// [`to_json`](Self::to_json) indented for people to read.
+        pub fn to_json_pretty(&self) -> String {
+            serde_json::to_string_pretty(&self.to_json_value()).unwrap_or_default()
+        }
+
+        fn to_json_value(&self) -> Value {
+            let links: Vec<Value> = self
+                .links
+                .iter()
+                .map(|l| {
+                    let mut o = Map::new();
+                    o.insert("element".into(), l.element_name().into());
+                    o.insert("index".into(), l.element.index().into());
+                    o.insert("href".into(), l.href.into());
+                    o.insert(
+                        "url".into(),
+                        l.url().map_or(Value::Null, |u| u.as_str().into()),
+                    );
+                    let keywords: Vec<Value> = l
+                        .keywords
+                        .iter()
+                        .map(|k| {
+                            json!({
+                                "keyword": k.name(),
+                                "written": k.written(),
+                                "effect": k.effect().map(|e| e.as_str()),
+                            })
+                        })
+                        .collect();
+                    o.insert("keywords".into(), keywords.into());
+                    o.insert("implied".into(), l.implied.into());
+                    for attr in ["type", "media", "hreflang", "title", "sizes"] {
+                        if let Some(v) = l.element.attr(attr) {
+                            o.insert(attr.into(), v.into());
+                        }
+                    }
+                    Value::Object(o)
+                })
+                .collect();
+            let alternates: Vec<Value> = self
+                .alternates()
+                .map(|a| {
+                    json!({
+                        "url": url(a.link()),
+                        "feed": a.is_feed(),
+                        "translation": a.is_translation(),
+                        "reformulation": a.is_reformulation(),
+                        "type": a.link().mime_type(),
+                        "media": a.media(),
+                        "hreflang": a.link().hreflang(),
+                    })
+                })
+                .collect();
+            let icons: Vec<Value> = self
+                .icons()
+                .map(|i| {
+                    json!({
+                        "url": url(i.link()),
+                        "sizes": i.sizes().map(|s| s.iter().map(ToString::to_string).collect::<Vec<_>>()),
+                        "type": i.link().mime_type(),
+                    })
+                })
+                .collect();
+            let hierarchies: Vec<Value> = self
+                .hierarchies()
+                .iter()
+                .map(|h| {
+                    let links: Vec<Value> = h
+                        .links()
+                        .iter()
+                        .map(
+                            |l| json!({"url": url(l), "up": l.up_count(), "index": l.has("index")}),
+                        )
+                        .collect();
+                    json!({
+                        "paragraph": h.paragraph().map(|p| p.index()),
+                        "depth": h.depth(),
+                        "links": links,
+                    })
+                })
+                .collect();
+            let warnings: Vec<Value> = self
+                .warnings
+                .iter()
+                .map(|w| {
+                    json!({
+                        "kind": w.kind().as_str(),
+                        "element": w.element_name(),
+                        "index": w.element(),
+                        "keyword": w.keyword(),
+                        "message": w.to_string(),
+                    })
+                })
+                .collect();
+            json!({
+                "links": links,
+                "feed": self.default_feed().map(url),
+                "feeds": urls(self.feeds()),
+                "alternates": alternates,
+                "icons": icons,
+                "hierarchies": hierarchies,
+                "first": urls(self.first()),
+                "prev": urls(self.prev()),
+                "next": urls(self.next()),
+                "last": urls(self.last()),
+                "license": urls(self.license()),
+                "author": urls(self.author()),
+                "search": urls(self.search()),
+                "pingback": urls(self.pingback()),
+                "warnings": warnings,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::tests::{H, Tree};
+
+    /// Builds a tree from a tiny tag syntax: start tags with attributes
+    /// (quoted or bare), end tags, text; no implied tags, no entities;
+    /// `link`, `meta`, `img`, `br`, `area`, `base` are void.
+    fn markup(src: &str) -> Tree {
+        let mut t = Tree::new();
+        let mut stack = vec![0usize];
+        let mut rest = src;
+        while !rest.is_empty() {
+            if let Some(after) = rest.strip_prefix("</") {
+                let end = after.find('>').unwrap();
+                stack.pop();
+                rest = &after[end + 1..];
+            } else if let Some(after) = rest.strip_prefix('<') {
+                let end = after.find('>').unwrap();
+                let (name, attrs) = parse_tag(&after[..end]);
+                let attrs: Vec<(&str, &str)> = attrs
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect();
+                let id = t.el(*stack.last().unwrap(), &name, &attrs);
+                if !["link", "meta", "img", "br", "area", "base"].contains(&name.as_str()) {
+                    stack.push(id);
+                }
+                rest = &after[end + 1..];
+            } else {
+                let end = rest.find('<').unwrap_or(rest.len());
+                t.text(*stack.last().unwrap(), &rest[..end]);
+                rest = &rest[end..];
+            }
+        }
+        t
+    }
+
+    fn parse_tag(tag: &str) -> (String, Vec<(String, String)>) {
+        let tag = tag.trim();
+        let (name, mut rest) = tag.split_once(' ').unwrap_or((tag, ""));
+        let mut attrs = Vec::new();
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let end = rest.find(['=', ' ']).unwrap_or(rest.len());
+            let attr = rest[..end].to_owned();
+            rest = &rest[end..];
+            let value = if let Some(v) = rest.strip_prefix('=') {
+                let quote = v.chars().next().filter(|c| *c == '"' || *c == '\'');
+                let (value, after) = match quote {
+                    Some(q) => {
+                        let close = v[1..].find(q).unwrap() + 1;
+                        (&v[1..close], &v[close + 1..])
+                    }
+                    None => {
+                        let close = v.find(' ').unwrap_or(v.len());
+                        (&v[..close], &v[close..])
+                    }
+                };
+                rest = after;
+                value.to_owned()
+            } else {
+                String::new()
+            };
+            attrs.push((attr, value));
+        }
+        (name.to_owned(), attrs)
+    }
+
+    const BASE: &str = "https://example.com/dir/page.html";
+
+    /// A hierarchy link: URL, number of `up`, whether `index`.
+    type UpLink = (String, usize, bool);
+
+    fn doc(t: &Tree) -> Document<'_, H<'_>> {
+        Document::with_url(t.root(), BASE.parse().unwrap())
+    }
+
+    fn urls<'l, 'd: 'l, 'a: 'd>(
+        links: impl Iterator<Item = &'l Link<'d, 'a, H<'a>>>,
+    ) -> Vec<String> {
+        links.map(|l| l.url_or_href().to_owned()).collect()
+    }
+
+    fn names<'a>(link: &Link<'_, 'a, H<'a>>) -> Vec<(String, Option<LinkEffect>)> {
+        link.keywords()
+            .iter()
+            .map(|k| (k.name().to_owned(), k.effect()))
+            .collect()
+    }
+
+    fn warnings<'a>(links: &Links<'_, 'a, H<'a>>) -> Vec<(LinkWarningKind, usize, String)> {
+        links
+            .warnings()
+            .iter()
+            .map(|w| (w.kind(), w.element(), w.keyword().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn table_has_every_defined_keyword_with_its_columns() {
+        use LinkEffect::{Annotation as An, ExternalResource as Ex, Hyperlink as Hy};
+        let rows: Vec<_> = LINK_TYPES
+            .iter()
+            .map(|t| (t.name(), t.on_link(), t.on_a_area()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("alternate", Some(Hy), Some(Hy)),
+                ("archives", Some(Hy), Some(Hy)),
+                ("author", Some(Hy), Some(Hy)),
+                ("bookmark", None, Some(Hy)),
+                ("external", None, Some(Hy)),
+                ("first", Some(Hy), Some(Hy)),
+                ("help", Some(Hy), Some(Hy)),
+                ("icon", Some(Ex), None),
+                ("index", Some(Hy), Some(Hy)),
+                ("last", Some(Hy), Some(Hy)),
+                ("license", Some(Hy), Some(Hy)),
+                ("next", Some(Hy), Some(Hy)),
+                ("nofollow", None, Some(An)),
+                ("noreferrer", None, Some(An)),
+                ("pingback", Some(Ex), None),
+                ("prefetch", Some(Ex), Some(Ex)),
+                ("prev", Some(Hy), Some(Hy)),
+                ("search", Some(Hy), Some(Hy)),
+                ("stylesheet", Some(Ex), None),
+                ("sidebar", Some(Hy), Some(Hy)),
+                ("tag", Some(Hy), Some(Hy)),
+                ("up", Some(Hy), Some(Hy)),
+            ]
+        );
+        assert_eq!(LINK_TYPES[0].effect_on("area"), Some(Hy));
+        assert_eq!(LINK_TYPES[0].effect_on("div"), None);
+    }
+
+    #[test]
+    fn keywords_split_on_whitespace_and_compare_case_insensitively() {
+        let t = markup("<a rel=\" Next\tTAG\nhttp://Example.com/Rel X-Custom \" href=n>x</a>");
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let l = &links.links()[0];
+        assert_eq!(
+            names(l),
+            [
+                ("next".to_owned(), Some(LinkEffect::Hyperlink)),
+                ("tag".to_owned(), Some(LinkEffect::Hyperlink)),
+                ("http://Example.com/Rel".to_owned(), None),
+                ("x-custom".to_owned(), None),
+            ]
+        );
+        assert_eq!(l.keywords()[0].written(), "Next");
+        assert!(l.has("NEXT") && l.has("x-CUSTOM") && l.has("http://Example.com/Rel"));
+        assert!(
+            !l.has("http://example.com/rel"),
+            "keywords with a colon are case-sensitive"
+        );
+        assert_eq!(urls(links.next()), ["https://example.com/dir/n"]);
+        assert!(links.warnings().is_empty());
+    }
+
+    #[test]
+    fn synonyms_are_honoured_and_warned_about() {
+        let t = markup(
+            "<link rel=archive href=1><link rel=COPYRIGHT href=2>\
+             <a rel=\"top\" href=3>t</a><a rel=contents href=4>c</a><a rel=toc href=5>t</a>\
+             <a rel=begin href=6>b</a><a rel=start href=7>s</a><a rel=end href=8>e</a>\
+             <a rel=previous href=9>p</a><a rev=made href=mailto:a@example.com>me</a>\
+             <link rev=\" MADE \" href=mailto:b@example.com><a rev=\"made other\" href=x>no</a>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let canonical: Vec<_> = links
+            .links()
+            .iter()
+            .map(|l| {
+                l.keywords()
+                    .first()
+                    .map(|k| (k.name().to_owned(), k.is_synonym()))
+            })
+            .collect();
+        let s = |n: &str| Some((n.to_owned(), true));
+        assert_eq!(
+            canonical,
+            [
+                s("archives"),
+                s("license"),
+                s("index"),
+                s("index"),
+                s("index"),
+                s("first"),
+                s("first"),
+                s("last"),
+                s("prev"),
+                s("author"),
+                s("author"),
+                None,
+            ]
+        );
+        assert_eq!(
+            urls(links.with_type("archives")),
+            ["https://example.com/dir/1"]
+        );
+        assert_eq!(urls(links.license()), ["https://example.com/dir/2"]);
+        assert_eq!(links.with_type("index").count(), 3);
+        assert_eq!(
+            links.with_type("toc").count(),
+            3,
+            "a synonym query means its keyword"
+        );
+        assert_eq!(links.first().count(), 2);
+        assert_eq!(urls(links.last()), ["https://example.com/dir/8"]);
+        assert_eq!(urls(links.prev()), ["https://example.com/dir/9"]);
+        assert_eq!(
+            urls(links.author()),
+            ["mailto:a@example.com", "mailto:b@example.com"]
+        );
+        assert!(links.links()[9].keywords()[0].is_from_rev());
+        let w: Vec<_> = links
+            .warnings()
+            .iter()
+            .map(|w| (w.kind(), w.keyword(), w.preferred()))
+            .collect();
+        let syn = |k, p| (LinkWarningKind::Synonym, k, Some(p));
+        assert_eq!(
+            w,
+            [
+                syn("archive", "archives"),
+                syn("COPYRIGHT", "license"),
+                syn("top", "index"),
+                syn("contents", "index"),
+                syn("toc", "index"),
+                syn("begin", "first"),
+                syn("start", "first"),
+                syn("end", "last"),
+                syn("previous", "prev"),
+                syn("made", "author"),
+                syn("MADE", "author"),
+            ]
+        );
+        assert_eq!(
+            links.warnings()[9].to_string(),
+            "rev=\"made\" on <a> (#9) is a synonym of \"author\": use that"
+        );
+    }
+
+    #[test]
+    fn effects_depend_on_the_element_and_not_allowed_keywords_warn() {
+        let t = markup(
+            "<link rel=\"icon bookmark nofollow\" href=i.png>\
+             <a rel=\"icon pingback stylesheet external\" href=a>a</a>\
+             <map><area rel=\"prefetch noreferrer\" href=p></map>\
+             <link rel=\"stylesheet alternate\" href=alt.css title=Alt>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        use LinkEffect::*;
+        let l = links.links();
+        let n = |s: &str, e| (s.to_owned(), e);
+        assert_eq!(
+            names(&l[0]),
+            [
+                n("icon", Some(ExternalResource)),
+                n("bookmark", None),
+                n("nofollow", None)
+            ]
+        );
+        assert_eq!(
+            names(&l[1]),
+            [
+                n("icon", None),
+                n("pingback", None),
+                n("stylesheet", None),
+                n("external", Some(Hyperlink))
+            ]
+        );
+        assert_eq!(
+            names(&l[2]),
+            [
+                n("prefetch", Some(ExternalResource)),
+                n("noreferrer", Some(Annotation))
+            ]
+        );
+        // alternate next to stylesheet on a link: no link of its own.
+        assert_eq!(
+            names(&l[3]),
+            [
+                n("stylesheet", Some(ExternalResource)),
+                n("alternate", Some(Annotation))
+            ]
+        );
+        assert_eq!(links.alternates().count(), 0);
+        let not_allowed = |i, k: &str| (LinkWarningKind::NotAllowed, i, k.to_owned());
+        assert_eq!(
+            warnings(&links),
+            [
+                not_allowed(0, "bookmark"),
+                not_allowed(0, "nofollow"),
+                not_allowed(1, "icon"),
+                not_allowed(1, "pingback"),
+                not_allowed(1, "stylesheet"),
+            ]
+        );
+        assert_eq!(
+            links.warnings()[2].to_string(),
+            "link type \"icon\" is not allowed on <a> (#1)"
+        );
+        // Not allowed means not created.
+        assert_eq!(links.icons().count(), 1);
+        assert_eq!(links.pingback().count(), 0);
+    }
+
+    #[test]
+    fn implied_hyperlinks_of_a_and_area() {
+        let t = markup(
+            "<a href=plain>1</a><a rel=\"nofollow noreferrer\" href=ann>2</a>\
+             <a rel=prefetch href=pre>3</a><a rel=\"x-unknown\" href=unk>4</a>\
+             <a rel=next href=next>5</a><map><area href=area></map>\
+             <link rel=x-unknown href=l><a rel=next>no href</a><a name=anchor>6</a>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let implied: Vec<_> = links
+            .links()
+            .iter()
+            .map(|l| (l.href(), l.is_implied_hyperlink(), l.creates_hyperlink()))
+            .collect();
+        assert_eq!(
+            implied,
+            [
+                ("plain", true, true),
+                ("ann", true, true),
+                ("pre", true, true),
+                ("unk", true, true),
+                ("next", false, true),
+                ("area", true, true),
+                ("l", false, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn repeated_keywords_warn_except_up() {
+        let t = markup("<a rel=\"next NEXT up up UP index toc next\" href=x>x</a>");
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let rep = |k: &str| (LinkWarningKind::Repeated, 0, k.to_owned());
+        assert_eq!(
+            warnings(&links),
+            [
+                rep("NEXT"),
+                (LinkWarningKind::Synonym, 0, "toc".to_owned()),
+                rep("next"),
+            ]
+        );
+        assert_eq!(links.links()[0].up_count(), 3);
+    }
+
+    #[test]
+    fn default_feed_is_the_first_alternate_with_a_feed_type() {
+        // The examples of the alternate keyword.
+        let t = markup(
+            "<head><link rel=\"alternate\" type=\"application/atom+xml\" href=\"data.xml\"></head>\
+             <body><p>You can access the planets database using Atom feeds:</p>\
+             <ul>\
+             <li><a href=\"recently-visited-planets.xml\" rel=\"alternate\" type=\"application/atom+xml\">Recently Visited Planets</a></li>\
+             <li><a href=\"known-bad-planets.xml\" rel=\"alternate\" type=\"application/atom+xml\">Known Bad Planets</a></li>\
+             <li><a href=\"unexplored-planets.xml\" rel=\"alternate\" type=\"application/atom+xml\">Unexplored Planets</a></li>\
+             </ul>\
+             <a rel=alternate type=\"Application/RSS+XML\" href=rss>rss</a>\
+             <a rel=alternate type=text/html href=html>not a feed</a>\
+             <a rel=next type=application/atom+xml href=next>not alternate</a></body>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        assert_eq!(
+            links.default_feed().map(|l| l.url_or_href()),
+            Some("https://example.com/dir/data.xml")
+        );
+        assert_eq!(
+            urls(links.feeds()),
+            [
+                "https://example.com/dir/data.xml",
+                "https://example.com/dir/recently-visited-planets.xml",
+                "https://example.com/dir/known-bad-planets.xml",
+                "https://example.com/dir/unexplored-planets.xml",
+                "https://example.com/dir/rss",
+            ]
+        );
+        // Without the link element, the first `a` is the default.
+        let t = markup("<a rel=alternate type=application/rss+xml href=r>r</a>");
+        let d = doc(&t);
+        assert_eq!(
+            Links::from_document(&d).default_feed().map(|l| l.href()),
+            Some("r")
+        );
+    }
+
+    #[test]
+    fn alternates_translations_reformulations_media() {
+        let t = markup(
+            "<html lang=en><head>\
+             <link rel=alternate type=application/pdf hreflang=fr href=manual-fr>\
+             <link rel=alternate hreflang=EN href=same-lang>\
+             <link rel=alternate media=print href=print>\
+             <link rel=alternate type=application/atom+xml href=feed>\
+             </head></html>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let a: Vec<_> = links
+            .alternates()
+            .map(|a| {
+                (
+                    a.link().href(),
+                    a.is_translation(),
+                    a.is_reformulation(),
+                    a.is_feed(),
+                    a.media(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            a,
+            [
+                // "a French translation that uses the PDF format"
+                ("manual-fr", true, true, false, None),
+                ("same-lang", false, false, false, None),
+                ("print", false, false, false, Some("print")),
+                ("feed", false, false, true, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn icons_with_sizes_from_the_example() {
+        let t = markup(
+            "<html><head><title>lsForums — Inbox</title>\
+             <link rel=icon href=favicon.png sizes=\"16x16\" type=\"image/png\">\
+             <link rel=icon href=windows.ico sizes=\"32x32 48x48\" type=\"image/vnd.microsoft.icon\">\
+             <link rel=icon href=mac.icns sizes=\"128x128 512x512 8192x8192 32768x32768\">\
+             <link rel=icon href=iphone.png sizes=\"57x57\" type=\"image/png\">\
+             <link rel=icon href=gnome.svg sizes=\"any\" type=\"image/svg+xml\">\
+             <link rel=stylesheet href=lsforums.css>\
+             <link rel=icon href=unsized.png>\
+             </head></html>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let px = |width, height| IconSize::Pixels { width, height };
+        let icons: Vec<_> = links
+            .icons()
+            .map(|i| (i.link().href(), i.sizes().map(<[IconSize]>::to_vec)))
+            .collect();
+        assert_eq!(
+            icons,
+            [
+                ("favicon.png", Some(vec![px(16, 16)])),
+                ("windows.ico", Some(vec![px(32, 32), px(48, 48)])),
+                (
+                    "mac.icns",
+                    Some(vec![
+                        px(128, 128),
+                        px(512, 512),
+                        px(8192, 8192),
+                        px(32768, 32768)
+                    ])
+                ),
+                ("iphone.png", Some(vec![px(57, 57)])),
+                ("gnome.svg", Some(vec![IconSize::Any])),
+                ("unsized.png", None),
+            ]
+        );
+    }
+
+    #[test]
+    fn sizes_keywords_that_represent_nothing() {
+        assert_eq!(parse_sizes(""), []);
+        for nothing in [
+            "16", "x16", "16x", "016x16", "16x016", "16X16", "1x2x3", "+1x1", "1 x1", "a1x1", "0x0",
+        ] {
+            let parsed = parse_sizes(nothing);
+            assert!(
+                parsed.iter().all(|s| *s
+                    != IconSize::Pixels {
+                        width: 1,
+                        height: 1
+                    })
+                    && (nothing.contains(' ') || parsed.is_empty()),
+                "{nothing:?} gave {parsed:?}"
+            );
+        }
+        assert_eq!(
+            parse_sizes("ANY\t1x1 99999999999999999999999x1"),
+            [
+                IconSize::Any,
+                IconSize::Pixels {
+                    width: 1,
+                    height: 1
+                },
+                IconSize::Pixels {
+                    width: u64::MAX,
+                    height: 1
+                },
+            ]
+        );
+        assert_eq!(
+            IconSize::Pixels {
+                width: 3,
+                height: 4
+            }
+            .to_string(),
+            "3x4"
+        );
+    }
+
+    #[test]
+    fn bread_crumbs_give_one_depth_per_paragraph() {
+        // The example of the up keyword: two paths to the same page.
+        let t = markup(
+            "<body><nav> <p> <a href=\"/\" rel=\"index up up up\">Main</a> &gt; \
+             <a href=\"/products/\" rel=\"up up\">Products</a> &gt; \
+             <a href=\"/products/dishwashers/\" rel=\"up\">Dishwashers</a> &gt; \
+             <a>Second hand</a> </p> \
+             <p> <a href=\"/\" rel=\"index up up\">Main</a> &gt; \
+             <a href=\"/second-hand/\" rel=\"up\">Second hand</a> &gt; <a>Dishwashers</a> </p> </nav></body>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let h = links.hierarchies();
+        assert_eq!(h.len(), 2);
+        fn summary<'a>(
+            h: &Hierarchy<'_, '_, 'a, H<'a>>,
+        ) -> (Option<&'a str>, Option<usize>, Vec<UpLink>) {
+            (
+                h.paragraph().map(|p| p.local_name()),
+                h.depth(),
+                h.links()
+                    .iter()
+                    .map(|l| (l.url_or_href().to_owned(), l.up_count(), l.has("index")))
+                    .collect::<Vec<_>>(),
+            )
+        }
+        let e = |u: &str, n, i| (format!("https://example.com{u}"), n, i);
+        assert_eq!(
+            summary(&h[0]),
+            (
+                Some("p"),
+                Some(3),
+                vec![
+                    e("/", 3, true),
+                    e("/products/", 2, false),
+                    e("/products/dishwashers/", 1, false)
+                ]
+            )
+        );
+        assert_eq!(
+            summary(&h[1]),
+            (
+                Some("p"),
+                Some(2),
+                vec![e("/", 2, true), e("/second-hand/", 1, false)]
+            )
+        );
+        assert!(links.warnings().is_empty(), "up may repeat");
+    }
+
+    #[test]
+    fn contradicting_depths_in_one_scope_take_the_greatest() {
+        let t = markup(
+            "<head><link rel=\"index up up\" href=/><link rel=\"up up up index\" href=/>\
+             <link rel=up href=..><link rel=index href=/top></head>\
+             <body><a rel=\"up index\" href=/ >in body</a><span><a rel=up href=x>x</a></span></body>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let h = links.hierarchies();
+        // head and body level links are scoped to the document.
+        assert_eq!(h.len(), 1);
+        assert_eq!(h[0].paragraph(), None);
+        assert_eq!(h[0].depth(), Some(3));
+        assert_eq!(h[0].links().len(), 6);
+        // Only index, or only up: no depth.
+        let t = markup("<div><a rel=index href=/>i</a><a rel=\"up up\" href=/>u</a></div>");
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let h = links.hierarchies();
+        assert_eq!((h.len(), h[0].depth()), (1, None));
+        assert_eq!(h[0].paragraph().map(|p| p.local_name()), Some("div"));
+    }
+
+    #[test]
+    fn bookmark_and_author_are_about_the_nearest_article() {
+        // The example of the bookmark keyword.
+        let t = markup(
+            "<body><h1>Example of permalinks</h1> <div id=\"a\"> <h2>First example</h2> \
+             <p><a href=\"a.html\" rel=\"bookmark\">This</a> permalink applies to only the content from the first H2 to the second H2.</p> </div> \
+             <h2>Second example</h2> <article id=\"b\"> \
+             <p><a href=\"b.html\" rel=\"bookmark\">This</a> permalink applies to the outer ARTICLE element.</p> \
+             <article id=\"c\"> <p><a href=\"c.html\" rel=\"bookmark\">This</a> permalink applies to the inner ARTICLE element.</p> </article> </article> \
+             <footer><a rel=author href=me>me</a></footer></body>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let b: Vec<_> = links
+            .with_type("bookmark")
+            .map(|l| (l.href(), l.article().and_then(|a| a.attr("id"))))
+            .collect();
+        assert_eq!(
+            b,
+            [
+                ("a.html", None),
+                ("b.html", Some("b")),
+                ("c.html", Some("c"))
+            ]
+        );
+        assert_eq!(links.author().next().unwrap().article(), None);
+    }
+
+    #[test]
+    fn license_search_pingback_help() {
+        // From the example of the license keyword, plus the others.
+        let t = markup(
+            "<html><head><title>Exampl Pictures: Kissat</title>\
+             <link rel=\"stylesheet\" href=\"/style/default\">\
+             <link rel=search type=application/opensearchdescription+xml href=/os.xml>\
+             <link rel=pingback href=https://example.com/xmlrpc>\
+             </head><body><h1>Kissat</h1>\
+             <p><small><a rel=\"license\" href=\"http://www.opensource.org/licenses/mit-license.php\">MIT Licensed</a></small></p>\
+             <p><label> Topic: <input name=topic> <a href=\"help/topic.html\" rel=\"help\">(Help)</a></label></p>\
+             </body></html>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        assert_eq!(
+            urls(links.license()),
+            ["http://www.opensource.org/licenses/mit-license.php"]
+        );
+        assert_eq!(urls(links.search()), ["https://example.com/os.xml"]);
+        assert_eq!(urls(links.pingback()), ["https://example.com/xmlrpc"]);
+        assert_eq!(
+            urls(links.with_type("help")),
+            ["https://example.com/dir/help/topic.html"]
+        );
+        assert_eq!(
+            urls(links.with_type("stylesheet")),
+            ["https://example.com/style/default"]
+        );
+    }
+
+    #[test]
+    fn unresolvable_hrefs_stay_as_written() {
+        let t = markup("<a rel=next href=\"page 2\">n</a><a rel=prev href=\"http://[bad\">p</a>");
+        let d = Document::new(t.root());
+        let links = Links::from_document(&d);
+        assert_eq!(links.links()[0].url(), None);
+        assert_eq!(urls(links.next()), ["page 2"]);
+        assert_eq!(urls(links.prev()), ["http://[bad"]);
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn json_output() {
+        let t = markup(
+            "<html lang=en><head><link rel=\"alternate\" type=\"application/atom+xml\" href=\"feed\">\
+             <link rel=icon sizes=\"16x16 any 0x1\" href=i.png></head>\
+             <body><p><a rel=\"index up\" href=/ >home</a> <a rel=\"Previous\" href=p>p</a> <a rel=icon href=x>x</a></p></body></html>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let v: serde_json::Value = serde_json::from_str(&links.to_json()).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({
+                "links": [
+                    {"element": "link", "index": 2, "href": "feed", "url": "https://example.com/dir/feed",
+                     "keywords": [{"keyword": "alternate", "written": "alternate", "effect": "hyperlink"}],
+                     "implied": false, "type": "application/atom+xml"},
+                    {"element": "link", "index": 3, "href": "i.png", "url": "https://example.com/dir/i.png",
+                     "keywords": [{"keyword": "icon", "written": "icon", "effect": "external-resource"}],
+                     "implied": false, "sizes": "16x16 any 0x1"},
+                    {"element": "a", "index": 6, "href": "/", "url": "https://example.com/",
+                     "keywords": [{"keyword": "index", "written": "index", "effect": "hyperlink"},
+                                  {"keyword": "up", "written": "up", "effect": "hyperlink"}],
+                     "implied": false},
+                    {"element": "a", "index": 7, "href": "p", "url": "https://example.com/dir/p",
+                     "keywords": [{"keyword": "prev", "written": "Previous", "effect": "hyperlink"}],
+                     "implied": false},
+                    {"element": "a", "index": 8, "href": "x", "url": "https://example.com/dir/x",
+                     "keywords": [{"keyword": "icon", "written": "icon", "effect": null}],
+                     "implied": true},
+                ],
+                "feed": "https://example.com/dir/feed",
+                "feeds": ["https://example.com/dir/feed"],
+                "alternates": [{"url": "https://example.com/dir/feed", "feed": true, "translation": false,
+                                "reformulation": false, "type": "application/atom+xml", "media": null, "hreflang": null}],
+                "icons": [{"url": "https://example.com/dir/i.png", "sizes": ["16x16", "any"], "type": null}],
+                "hierarchies": [{"paragraph": 5, "depth": 1,
+                                 "links": [{"url": "https://example.com/", "up": 1, "index": true}]}],
+                "first": [], "prev": ["https://example.com/dir/p"], "next": [], "last": [],
+                "license": [], "author": [], "search": [], "pingback": [],
+                "warnings": [
+                    {"kind": "synonym", "element": "a", "index": 7, "keyword": "Previous",
+                     "message": "rel=\"Previous\" on <a> (#7) is a synonym of \"prev\": use that"},
+                    {"kind": "not-allowed", "element": "a", "index": 8, "keyword": "icon",
+                     "message": "link type \"icon\" is not allowed on <a> (#8)"},
+                ],
+            })
+        );
+        assert!(links.to_json_pretty().contains("\n  \"links\": ["));
+    }
+}
