@@ -5,10 +5,19 @@
 //! overflow the call stack. The `memory` of the algorithm is exactly the
 //! path from the top-level item to the current one, so it is a flag per
 //! item, set on the way down and cleared on the way up.
+//!
+//! The `to_json` functions write the whole conversion, however large: an
+//! item reached through `itemref` from several places is written once per
+//! place, so a small hostile document can ask for an output that grows
+//! exponentially with its size. For untrusted input use the `try_` forms
+//! with [`Limits`], which stop with a [`LimitError`] instead.
 
-use crate::document::Document;
+use std::collections::HashMap;
+
+use crate::document::{Document, split_ascii_whitespace};
 use crate::element::Element;
 use crate::item::Item;
+use crate::limits::{LimitError, Limits};
 use crate::node::Node;
 use crate::value::Value;
 
@@ -53,15 +62,64 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     pub fn to_json_with(&self, options: JsonOptions) -> String {
         to_json(self.elements(), options)
     }
+
+    /// [`to_json_with`](Self::to_json_with) within `limits`: the document's
+    /// microdata as JSON, or which limit the conversion reached.
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] naming the first limit reached; nothing is returned
+    /// of the output written so far.
+    ///
+    /// # Examples
+    ///
+    /// With the scraper adapter (`microdata-scraper`):
+    ///
+    /// ```ignore
+    /// use microdata_model::{Limit, Limits, json::JsonOptions};
+    ///
+    /// let doc = microdata_scraper::parse("<p itemscope><b itemprop=n>x</b>", None)?;
+    /// let doc = doc.document();
+    /// let json = doc.try_to_json_with(JsonOptions::new(), Limits::default())?;
+    /// assert_eq!(json, r#"{"items":[{"properties":{"n":["x"]}}]}"#);
+    /// let err = doc
+    ///     .try_to_json_with(JsonOptions::new(), Limits::default().with_max_output_bytes(10))
+    ///     .unwrap_err();
+    /// assert_eq!(err.limit(), Limit::OutputBytes);
+    /// ```
+    pub fn try_to_json_with(
+        &self,
+        options: JsonOptions,
+        limits: Limits,
+    ) -> Result<String, LimitError> {
+        try_to_json(self.elements(), options, limits)
+    }
 }
 
 /// Extracts the microdata from `nodes` as JSON: for each node that is a
 /// top-level microdata item, its object, in the given order (§5.4.1).
+///
+/// No limits apply (see the [module docs](self)); use [`try_to_json`] for
+/// untrusted input.
 pub fn to_json<'d, 'a: 'd, N: Node<'a>>(
     nodes: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: JsonOptions,
 ) -> String {
-    let mut w = Writer::new(options.pretty);
+    // Nothing can exceed `Limits::none()`.
+    try_to_json(nodes, options, Limits::none()).unwrap_or_default()
+}
+
+/// [`to_json`] within `limits`.
+///
+/// # Errors
+///
+/// A [`LimitError`] naming the first limit reached.
+pub fn try_to_json<'d, 'a: 'd, N: Node<'a>>(
+    nodes: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: JsonOptions,
+    limits: Limits,
+) -> Result<String, LimitError> {
+    let mut w = Writer::new(options.pretty, limits);
     w.begin('{');
     w.key("items");
     w.begin('[');
@@ -71,7 +129,7 @@ pub fn to_json<'d, 'a: 'd, N: Node<'a>>(
             if on_path.is_empty() {
                 on_path = vec![false; el.document().all_items().len()];
             }
-            write_item(&mut w, item, &mut on_path);
+            write_item(&mut w, item, &mut on_path)?;
         }
     }
     w.end(']');
@@ -80,11 +138,24 @@ pub fn to_json<'d, 'a: 'd, N: Node<'a>>(
 }
 
 /// The JSON object of one item ("get the object for an item"), as a
-/// string, with an empty memory.
+/// string, with an empty memory. No limits apply.
 pub fn item_to_json<'a, N: Node<'a>>(item: Item<'_, 'a, N>, options: JsonOptions) -> String {
-    let mut w = Writer::new(options.pretty);
+    try_item_to_json(item, options, Limits::none()).unwrap_or_default()
+}
+
+/// [`item_to_json`] within `limits`.
+///
+/// # Errors
+///
+/// A [`LimitError`] naming the first limit reached.
+pub fn try_item_to_json<'a, N: Node<'a>>(
+    item: Item<'_, 'a, N>,
+    options: JsonOptions,
+    limits: Limits,
+) -> Result<String, LimitError> {
+    let mut w = Writer::new(options.pretty, limits);
     let mut on_path = vec![false; item.document().all_items().len()];
-    write_item(&mut w, item, &mut on_path);
+    write_item(&mut w, item, &mut on_path)?;
     w.finish()
 }
 
@@ -97,7 +168,35 @@ struct Frame<'d, 'a, N: Node<'a>> {
     value: usize,
 }
 
-fn open_item<'d, 'a, N: Node<'a>>(w: &mut Writer, item: Item<'d, 'a, N>) -> Frame<'d, 'a, N> {
+fn open_item<'d, 'a, N: Node<'a>>(
+    w: &mut Writer,
+    item: Item<'d, 'a, N>,
+    depth: usize,
+) -> Result<Frame<'d, 'a, N>, LimitError> {
+    w.items += 1;
+    w.limits.check_items(w.items)?;
+    w.limits.check_depth(depth)?;
+    // Step 7: each property element, each of its names, in order. The
+    // element's names are its `itemprop` tokens without repeats: a name
+    // whose group already ends with this element is a repeat. A map from
+    // names to groups keeps this linear in the number of tokens.
+    let mut groups: Vec<(&'a str, Vec<Element<'d, 'a, N>>)> = Vec::new();
+    let mut group_of: HashMap<&'a str, usize> = HashMap::new();
+    let mut values = 0usize;
+    for p in item.properties() {
+        for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
+            let g = *group_of.entry(name).or_insert_with(|| {
+                groups.push((name, Vec::new()));
+                groups.len() - 1
+            });
+            let list = &mut groups[g].1;
+            if list.last() != Some(&p) {
+                list.push(p);
+                values += 1;
+            }
+        }
+    }
+    w.limits.check_properties(values)?;
     w.begin('{');
     // Steps 4-5: type and id.
     if !item.types().is_empty() {
@@ -112,30 +211,28 @@ fn open_item<'d, 'a, N: Node<'a>>(w: &mut Writer, item: Item<'d, 'a, N>) -> Fram
         w.key("id");
         w.string(id.as_str());
     }
-    // Step 7: each property element, each of its names, in order.
-    let mut groups: Vec<(&'a str, Vec<Element<'d, 'a, N>>)> = Vec::new();
-    for p in item.properties() {
-        for name in p.property_names() {
-            match groups.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, v)) => v.push(p),
-                None => groups.push((name, vec![p])),
-            }
-        }
-    }
     w.key("properties");
     w.begin('{');
-    Frame {
+    Ok(Frame {
         item: item.index(),
         groups,
         group: 0,
         value: 0,
-    }
+    })
 }
 
-fn write_item<'d, 'a, N: Node<'a>>(w: &mut Writer, top: Item<'d, 'a, N>, on_path: &mut [bool]) {
+fn write_item<'d, 'a, N: Node<'a>>(
+    w: &mut Writer,
+    top: Item<'d, 'a, N>,
+    on_path: &mut [bool],
+) -> Result<(), LimitError> {
     on_path[top.index()] = true;
-    let mut stack = vec![open_item(w, top)];
+    let mut stack = vec![open_item(w, top, 1)?];
     while let Some(frame) = stack.last_mut() {
+        // Each turn writes a bounded amount of structure and at most one
+        // value, so checking once a turn keeps the output within the limit
+        // plus one value.
+        w.check()?;
         let Some((name, elements)) = frame.groups.get(frame.group) else {
             w.end('}');
             w.end('}');
@@ -158,29 +255,36 @@ fn write_item<'d, 'a, N: Node<'a>>(w: &mut Writer, top: Item<'d, 'a, N>, on_path
             Value::Item(child) if on_path[child.index()] => w.string("ERROR"),
             Value::Item(child) => {
                 on_path[child.index()] = true;
-                let f = open_item(w, child);
+                let depth = stack.len() + 1;
+                let f = open_item(w, child, depth)?;
                 stack.push(f);
             }
             Value::Url { url, .. } => w.string(&url),
             Value::Text(t) => w.string(&t),
         }
     }
+    w.check()
 }
 
 /// A minimal streaming JSON writer with an explicit nesting stack.
 struct Writer {
     out: Vec<u8>,
     pretty: bool,
+    limits: Limits,
+    /// Item objects opened so far.
+    items: usize,
     /// Per open container: whether it has had a member yet.
     open: Vec<bool>,
     after_key: bool,
 }
 
 impl Writer {
-    fn new(pretty: bool) -> Self {
+    fn new(pretty: bool, limits: Limits) -> Self {
         Writer {
             out: Vec::new(),
             pretty,
+            limits,
+            items: 0,
             open: Vec::new(),
             after_key: false,
         }
@@ -246,7 +350,163 @@ impl Writer {
         serde_json::to_writer(&mut self.out, s).expect("writing to a Vec cannot fail");
     }
 
-    fn finish(self) -> String {
-        String::from_utf8(self.out).expect("the writer only writes UTF-8")
+    /// Whether the output is still within its limit.
+    fn check(&self) -> Result<(), LimitError> {
+        self.limits.check_output(self.out.len())
+    }
+
+    fn finish(self) -> Result<String, LimitError> {
+        self.check()?;
+        Ok(String::from_utf8(self.out).expect("the writer only writes UTF-8"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::Limit;
+    use crate::tests::Tree;
+
+    /// Items `l0 … l(levels-1)` in a diamond: each level's two items both
+    /// reference the next level's two, so the output doubles per level.
+    fn diamond(levels: usize) -> Tree {
+        let mut t = Tree::new();
+        t.el(0, "div", &[("itemscope", ""), ("itemref", "a0 b0")]);
+        for i in 0..levels {
+            let refs = format!("a{} b{}", i + 1, i + 1);
+            for side in ["a", "b"] {
+                let id = format!("{side}{i}");
+                let el = t.el(
+                    0,
+                    "div",
+                    &[
+                        ("id", &id),
+                        ("itemprop", "x"),
+                        ("itemscope", ""),
+                        ("itemref", &refs),
+                    ],
+                );
+                t.text(el, "v");
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn default_limits_give_the_same_output() {
+        let t = diamond(3);
+        let doc = Document::new(t.root());
+        let plain = doc.to_json();
+        // 1 + 2 + 4 + 8 objects.
+        assert_eq!(plain.matches("properties").count(), 15);
+        for pretty in [false, true] {
+            let options = JsonOptions::new().with_pretty(pretty);
+            assert_eq!(
+                doc.try_to_json_with(options, Limits::default()).unwrap(),
+                doc.to_json_with(options)
+            );
+        }
+    }
+
+    #[test]
+    fn diamond_stops_at_the_item_limit() {
+        let t = diamond(64);
+        let doc = Document::new(t.root());
+        let limits = Limits::none().with_max_items(1000);
+        let err = doc
+            .try_to_json_with(JsonOptions::new(), limits)
+            .unwrap_err();
+        assert_eq!(err, LimitError::new(Limit::Items, 1000));
+        // The same with the defaults: a limit, never an endless output.
+        let err = doc
+            .try_to_json_with(JsonOptions::new(), Limits::default().with_max_items(20_000))
+            .unwrap_err();
+        assert_eq!(err.limit(), Limit::Items);
+        // Exactly at the limit is fine: 1 + 2 + 4 objects for 2 levels.
+        let t = diamond(2);
+        let doc = Document::new(t.root());
+        assert!(
+            doc.try_to_json_with(JsonOptions::new(), limits.with_max_items(7))
+                .is_ok()
+        );
+        assert_eq!(
+            doc.try_to_json_with(JsonOptions::new(), limits.with_max_items(6)),
+            Err(LimitError::new(Limit::Items, 6))
+        );
+    }
+
+    #[test]
+    fn depth_limit_counts_item_nesting() {
+        let mut t = Tree::new();
+        let mut parent = t.el(0, "div", &[("itemscope", "")]);
+        for _ in 1..5 {
+            parent = t.el(parent, "div", &[("itemscope", ""), ("itemprop", "c")]);
+        }
+        let doc = Document::new(t.root());
+        let at = |d| doc.try_to_json_with(JsonOptions::new(), Limits::none().with_max_depth(d));
+        assert_eq!(at(5).unwrap(), doc.to_json());
+        assert_eq!(at(4), Err(LimitError::new(Limit::Depth, 4)));
+        assert_eq!(at(0), Err(LimitError::new(Limit::Depth, 0)));
+    }
+
+    #[test]
+    fn property_limit_counts_values_per_item() {
+        let mut t = Tree::new();
+        let top = t.el(0, "div", &[("itemscope", "")]);
+        // Three values: `a` and `b` on one element (a repeated `a` is one
+        // name), `a` again on another.
+        t.el(top, "span", &[("itemprop", "a b a")]);
+        t.el(top, "span", &[("itemprop", "a")]);
+        let doc = Document::new(t.root());
+        assert_eq!(
+            doc.to_json(),
+            r#"{"items":[{"properties":{"a":["",""],"b":[""]}}]}"#
+        );
+        let at =
+            |n| doc.try_to_json_with(JsonOptions::new(), Limits::none().with_max_properties(n));
+        assert_eq!(at(3).unwrap(), doc.to_json());
+        assert_eq!(at(2), Err(LimitError::new(Limit::Properties, 2)));
+    }
+
+    #[test]
+    fn output_limit_is_exact() {
+        let mut t = Tree::new();
+        let top = t.el(0, "div", &[("itemscope", "")]);
+        let p = t.el(top, "span", &[("itemprop", "n")]);
+        t.text(p, &"x".repeat(1000));
+        let doc = Document::new(t.root());
+        let full = doc.to_json();
+        let at =
+            |n| doc.try_to_json_with(JsonOptions::new(), Limits::none().with_max_output_bytes(n));
+        assert_eq!(at(full.len()).unwrap(), full);
+        assert_eq!(
+            at(full.len() - 1),
+            Err(LimitError::new(Limit::OutputBytes, full.len() - 1))
+        );
+        assert_eq!(at(0), Err(LimitError::new(Limit::OutputBytes, 0)));
+    }
+
+    #[test]
+    fn many_distinct_names_in_one_attribute() {
+        // Linear in the number of tokens: 50,000 names, each once, plus a
+        // repeat of every one that must not add a value.
+        let names: Vec<String> = (0..50_000).map(|i| format!("n{i}")).collect();
+        let itemprop = format!("{} {}", names.join(" "), names.join(" "));
+        let mut t = Tree::new();
+        let top = t.el(0, "div", &[("itemscope", "")]);
+        t.el(top, "meta", &[("itemprop", &itemprop), ("content", "c")]);
+        let doc = Document::new(t.root());
+        let item = doc.items().next().unwrap();
+        let json = try_item_to_json(item, JsonOptions::new(), Limits::default()).unwrap();
+        assert_eq!(json.matches(r#"["c"]"#).count(), 50_000);
+        assert!(json.starts_with(r#"{"properties":{"n0":["c"],"n1":["c"]"#));
+        let err = try_item_to_json(
+            item,
+            JsonOptions::new(),
+            Limits::default().with_max_properties(49_999),
+        )
+        .unwrap_err();
+        assert_eq!(err.limit(), Limit::Properties);
     }
 }

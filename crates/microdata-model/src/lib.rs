@@ -45,6 +45,7 @@ mod document;
 mod element;
 mod error;
 mod item;
+mod limits;
 mod node;
 #[cfg(feature = "serde")]
 pub mod serde_impl;
@@ -61,6 +62,7 @@ pub use document::{Document, is_ascii_whitespace, split_ascii_whitespace};
 pub use element::{Element, URL_PROPERTY_ELEMENTS};
 pub use error::{ErrorKind, MicrodataError};
 pub use item::{Item, Properties};
+pub use limits::{Limit, LimitError, Limits};
 pub use node::{Attribute, Node, NodeKind};
 pub use url::{self, Url};
 pub use value::Value;
