@@ -1,1 +1,179 @@
-//! Microdata to RDF: the HTML conversion and the W3C Microdata to RDF Note
+//! Microdata to RDF: the HTML conversion of the W3C Microdata draft and the
+//! W3C *Microdata to RDF* Note.
+//!
+//! Two conversions of a [`microdata_model::Document`] to RDF triples
+//! (`oxrdf` values), chosen with [`Mode`]:
+//!
+//! - [`Mode::Html`] (default): the conversion of the W3C HTML Microdata
+//!   Working Draft of 5 April 2011, §5.2. Document triples (`dc:title`,
+//!   rel links as `http://www.w3.org/1999/xhtml/vocab#` predicates, `meta
+//!   name`/`content`, `blockquote`/`q` `cite` as `dc:source`), then each
+//!   top-level item linked from the document by `md:item`, with predicates
+//!   `http://www.w3.org/1999/xhtml/microdata#<type>%23:<name>` and the
+//!   fallback types and names of nested untyped items. Options: the
+//!   licensed-work `owl:equivalentProperty` triples and the 2010 draft's
+//!   removal of repeated `up` rel tokens.
+//! - [`Mode::W3c`]: the W3C Interest Group Note *Microdata to RDF –
+//!   Second Edition* (2014): property URIs in the item type's vocabulary,
+//!   the vocabulary [`Registry`] and vocabulary expansion, typed literals
+//!   for `time`, `data` and `meter`, and the experimental
+//!   `itemprop-reverse`. It passes the W3C microdata-rdf test suite.
+//!
+//! The 2011 draft assumed an item has one type; the current model allows
+//! several. Both modes emit `rdf:type` for each type that is an absolute
+//! URL and build predicates from the first of them.
+//!
+//! Both modes walk the item graph once with an explicit stack: an item
+//! shared by several others (through `itemref`) is one subject, generated
+//! once per distinct type context; an item that is a property of itself is
+//! reported ([`WarningKind::ItemrefRecursion`]) and not walked again.
+//! Every IRI written is valid (characters URL parsing leaves, such as `|`,
+//! `^` or a stray `%`, are %-escaped), blank nodes are labelled `b0`,
+//! `b1`, … in the order items are met, and the writers sort the triples, so
+//! the same input always gives the same bytes.
+//!
+//! This crate depends on the model and `oxrdf` only; `microdata-scraper`
+//! builds [`Document`](microdata_model::Document)s from HTML.
+//!
+//! # Example
+//!
+//! ```
+//! use microdata_rdf::{Mode, RdfOptions};
+//!
+//! let html = r#"<div itemscope itemtype="http://schema.org/Person">
+//!   <span itemprop="name">Jane Doe</span>
+//!   <time itemprop="birthDate" datetime="1970-01-01">1 Jan 1970</time>
+//! </div>"#;
+//! let parsed = microdata_scraper::parse(html, Some("http://example.com/jane"))?;
+//! let options = RdfOptions::new().with_mode(Mode::W3c);
+//! let graph = microdata_rdf::to_graph(&parsed.document(), &options)?;
+//! assert_eq!(
+//!     microdata_rdf::to_ntriples(&graph),
+//!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person> .\n\
+//!      _:b0 <http://schema.org/birthDate> \"1970-01-01\"^^<http://www.w3.org/2001/XMLSchema#date> .\n\
+//!      _:b0 <http://schema.org/name> \"Jane Doe\" .\n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `serialize` (default): the N-Triples, Turtle and N-Quads writers
+//!   ([`write_ntriples`], [`write_turtle`], [`write_nquads`] and their
+//!   `to_*` string forms), through `oxttl`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
+
+mod convert;
+mod error;
+mod iri;
+mod options;
+mod registry;
+#[cfg(feature = "serialize")]
+mod write;
+mod xsd;
+
+use microdata_model::{Document, Node};
+
+pub use convert::Conversion;
+pub use error::{Error, ErrorKind, Warning, WarningKind};
+pub use options::{Mode, RdfOptions};
+pub use oxrdf;
+pub use registry::Registry;
+#[cfg(feature = "serialize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serialize")))]
+pub use write::{to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples, write_turtle};
+
+/// Converts the document to RDF: the triples, in the order generated, and
+/// the warnings. Never fails: markup problems are [`Warning`]s.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_rdf::{RdfOptions, WarningKind};
+///
+/// // The W3C suite's negative test 0085: an itemref loop.
+/// let html = r#"<div itemscope><div id="ref"><div itemprop="name">friend1</div>
+///   <div itemprop="friend" itemscope><div itemprop="name">friend2</div>
+///   <div itemprop="friend" itemscope itemref="ref"></div></div></div></div>"#;
+/// let parsed = microdata_scraper::parse(html, Some("http://example.com/"))?;
+/// let conversion = microdata_rdf::convert(&parsed.document(), &RdfOptions::new());
+/// assert!(conversion.has_itemref_recursion());
+/// assert_eq!(conversion.warnings()[0].kind(), WarningKind::ItemrefRecursion);
+/// assert!(!conversion.triples().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn convert<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &RdfOptions) -> Conversion {
+    convert::Converter::new(doc, options).run()
+}
+
+/// Converts the document to an `oxrdf` [`Graph`](oxrdf::Graph).
+///
+/// # Errors
+///
+/// With [`RdfOptions::with_strict`], [`ErrorKind::ItemrefRecursion`] when
+/// an item is a property of itself through `itemref`. Otherwise none: use
+/// [`convert`] to see the warnings.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_rdf::RdfOptions;
+///
+/// let html = r#"<title>Cats</title><p itemscope itemtype="http://example.org/Cat">
+///   <span itemprop="name">Tom</span></p>"#;
+/// let parsed = microdata_scraper::parse(html, Some("http://example.com/cats"))?;
+/// let graph = microdata_rdf::to_graph(&parsed.document(), &RdfOptions::new())?;
+/// assert_eq!(graph.len(), 4); // title, md:item, rdf:type, name
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_graph<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &RdfOptions,
+) -> Result<oxrdf::Graph, Error> {
+    let conversion = checked(doc, options)?;
+    Ok(conversion.to_graph())
+}
+
+/// Converts the document to triples, in the order generated, each once.
+///
+/// # Errors
+///
+/// As [`to_graph`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_rdf::RdfOptions;
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<a rel="license" href="http://creativecommons.org/licenses/by/4.0/">CC BY</a>"#,
+///     Some("http://example.com/"),
+/// )?;
+/// let triples: Vec<_> = microdata_rdf::triples(&parsed.document(), &RdfOptions::new())?.collect();
+/// assert_eq!(
+///     triples[0].to_string(),
+///     "<http://example.com/> <http://www.w3.org/1999/xhtml/vocab#license> <http://creativecommons.org/licenses/by/4.0/>"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn triples<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &RdfOptions,
+) -> Result<std::vec::IntoIter<oxrdf::Triple>, Error> {
+    Ok(checked(doc, options)?.into_triples().into_iter())
+}
+
+fn checked<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &RdfOptions) -> Result<Conversion, Error> {
+    let conversion = convert(doc, options);
+    if options.strict() {
+        if let Some(w) = conversion
+            .warnings()
+            .iter()
+            .find(|w| w.kind() == WarningKind::ItemrefRecursion)
+        {
+            return Err(Error::new(ErrorKind::ItemrefRecursion, w.to_string()));
+        }
+    }
+    Ok(conversion)
+}

@@ -1,0 +1,812 @@
+//! The two conversions, on one explicit-stack walk of the item graph.
+
+use std::collections::{HashMap, HashSet};
+
+use microdata_model::{Document, Element, Item, Node, Properties, Value, split_ascii_whitespace};
+use oxrdf::vocab::rdf;
+use oxrdf::{BlankNode, Literal, NamedNode, NamedOrBlankNode, Term, Triple};
+
+use crate::error::{Warning, WarningKind};
+use crate::iri::{self, escape_ifragment, is_absolute_url};
+use crate::options::{Mode, RdfOptions};
+use crate::registry::Registry;
+use crate::xsd;
+
+/// `http://www.w3.org/1999/xhtml/microdata#`, the 2011 draft's predicate base.
+pub(crate) const MD: &str = "http://www.w3.org/1999/xhtml/microdata#";
+/// `http://www.w3.org/1999/xhtml/vocab#`, the rel and meta predicate base.
+pub(crate) const XHV: &str = "http://www.w3.org/1999/xhtml/vocab#";
+/// `http://purl.org/dc/terms/`.
+pub(crate) const DC: &str = "http://purl.org/dc/terms/";
+/// `http://www.w3.org/2002/07/owl#`.
+pub(crate) const OWL: &str = "http://www.w3.org/2002/07/owl#";
+/// The licensed-work item type of the 2010 draft.
+const WORK: &str = "http://n.whatwg.org/work";
+
+/// Where the element index table says "no item".
+const NO_ITEM: u32 = u32::MAX;
+
+/// The result of a conversion: the triples, in the order generated with
+/// duplicates removed, and the warnings.
+#[derive(Clone, Debug, Default)]
+pub struct Conversion {
+    triples: Vec<Triple>,
+    warnings: Vec<Warning>,
+}
+
+impl Conversion {
+    /// The triples, in the order the algorithm generates them (document
+    /// triples, then each top-level item depth first), each once.
+    pub fn triples(&self) -> &[Triple] {
+        &self.triples
+    }
+
+    /// The triples, by value.
+    pub fn into_triples(self) -> Vec<Triple> {
+        self.triples
+    }
+
+    /// The triples as an `oxrdf` [`Graph`](oxrdf::Graph).
+    pub fn to_graph(&self) -> oxrdf::Graph {
+        self.triples.iter().collect()
+    }
+
+    /// The problems met, in the order met.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Whether an item was found to be a property of itself through
+    /// `itemref`.
+    pub fn has_itemref_recursion(&self) -> bool {
+        self.warnings
+            .iter()
+            .any(|w| w.kind() == WarningKind::ItemrefRecursion)
+    }
+}
+
+/// The type context of one item's generation.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum TypeKey {
+    /// The 2011 draft: the `type` string after steps 3–5 (empty for none).
+    Html(String),
+    /// The Note: the item's type (own or inherited), if any.
+    W3c(Option<String>),
+}
+
+/// The vocabulary of an item in W3C mode (§6.3 steps 5–7).
+struct Vocab {
+    /// The registry entry, when the type matched one.
+    registered: Option<usize>,
+    /// The vocabulary URI with the separator already added: property URIs
+    /// are `base` + canonicalized name.
+    base: String,
+}
+
+/// One item being generated.
+struct Frame<'d, 'a, N: Node<'a>> {
+    item: Item<'d, 'a, N>,
+    subject: NamedOrBlankNode,
+    key: TypeKey,
+    vocab: Option<Vocab>,
+    props: Properties<'d, 'a, N>,
+    /// The property element whose names are being walked, and the next name.
+    current: Option<(Element<'d, 'a, N>, Vec<&'a str>, usize)>,
+    /// W3C mode: the reverse property elements (appendix A), walked after
+    /// the properties; `None` until reached.
+    reverse: Option<(Vec<u32>, usize)>,
+}
+
+/// What to do next in a frame.
+enum Step<'d, 'a, N: Node<'a>> {
+    Forward(Element<'d, 'a, N>, &'a str),
+    Reverse(Element<'d, 'a, N>, &'a str),
+    Done,
+}
+
+pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    options: &'o RdfOptions,
+    registry: &'o Registry,
+    triples: Vec<Triple>,
+    warnings: Vec<Warning>,
+    /// The item/subject memory, by item index.
+    memory: Vec<Option<NamedOrBlankNode>>,
+    /// Items whose generation is under way (cycle detection).
+    on_stack: Vec<bool>,
+    /// (item, type context) pairs already generated: generating them again
+    /// would repeat the same triples, so shared items are walked once per
+    /// distinct context.
+    generated: HashSet<(u32, TypeKey)>,
+    next_blank: u64,
+    /// W3C mode: the document base without fragment, plus `#`.
+    base_fragment: String,
+    /// Language tags already checked: the normalized tag, or `None` if
+    /// invalid.
+    langs: HashMap<&'a str, Option<String>>,
+    /// W3C mode: elements with `itemprop-reverse`, grouped by the item
+    /// whose subtree they are in (`NO_ITEM` for none), in tree order.
+    reverse_by_scope: HashMap<u32, Vec<u32>>,
+}
+
+impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
+    pub(crate) fn new(doc: &'d Document<'a, N>, options: &'o RdfOptions) -> Self {
+        let items = doc.all_items().len();
+        let base_fragment = match doc.base_url() {
+            Some(base) => {
+                let mut base = base.clone();
+                base.set_fragment(None);
+                format!("{base}#")
+            }
+            None => "about:blank#".to_owned(),
+        };
+        Converter {
+            doc,
+            options,
+            registry: options.registry(),
+            triples: Vec::new(),
+            warnings: Vec::new(),
+            memory: vec![None; items],
+            on_stack: vec![false; items],
+            generated: HashSet::new(),
+            next_blank: 0,
+            base_fragment,
+            langs: HashMap::new(),
+            reverse_by_scope: HashMap::new(),
+        }
+    }
+
+    pub(crate) fn run(mut self) -> Conversion {
+        match self.options.mode() {
+            Mode::Html => {
+                let doc_iri = self.document_iri();
+                self.document_triples(&doc_iri);
+                let md_item = NamedNode::new_unchecked(format!("{MD}item"));
+                for item in self.doc.items() {
+                    // §5.2 step 6: generate the triples for the item, then
+                    // link it from the document.
+                    let subject = self.subject(item);
+                    self.emit(doc_iri.clone().into(), md_item.clone(), subject.into());
+                    self.generate(item, None);
+                }
+                if self.options.licensed_work_equivalences() {
+                    self.licensed_work_equivalences();
+                }
+            }
+            Mode::W3c => {
+                self.index_reverse_properties();
+                for item in self.doc.items() {
+                    self.generate(item, None);
+                }
+            }
+        }
+        Conversion {
+            triples: dedup(self.triples),
+            warnings: self.warnings,
+        }
+    }
+
+    fn warn(&mut self, kind: WarningKind, element: usize, detail: Option<String>) {
+        self.warnings.push(Warning::new(kind, element, detail));
+    }
+
+    fn emit(&mut self, s: NamedOrBlankNode, p: NamedNode, o: Term) {
+        self.triples.push(Triple::new(s, p, o));
+    }
+
+    /// "The document's current address" (`about:blank` without a URL).
+    fn document_iri(&mut self) -> NamedNode {
+        self.doc
+            .url()
+            .and_then(|u| iri::named_node(u.as_str()))
+            .unwrap_or_else(|| NamedNode::new_unchecked("about:blank"))
+    }
+
+    /// An absolute URL as an IRI, or a warning.
+    fn iri_or_warn(&mut self, url: &str, element: usize) -> Option<NamedNode> {
+        let node = iri::named_node(url);
+        if node.is_none() {
+            self.warn(WarningKind::InvalidIri, element, Some(url.to_owned()));
+        }
+        node
+    }
+
+    /// A plain literal "with the language information set from the
+    /// language of the element, if it is not unknown".
+    fn literal(&mut self, value: &str, element: Element<'d, 'a, N>) -> Literal {
+        let lang = match element.lang() {
+            Some(l) if !l.is_empty() => l,
+            _ => return Literal::new_simple_literal(value),
+        };
+        let checked = match self.langs.get(lang) {
+            Some(checked) => checked.clone(),
+            None => {
+                let checked = Literal::new_language_tagged_literal("", lang)
+                    .ok()
+                    .and_then(|l| l.language().map(str::to_owned));
+                if checked.is_none() {
+                    self.warn(WarningKind::InvalidLanguageTag, element.index(), Some(lang.to_owned()));
+                }
+                self.langs.insert(lang, checked.clone());
+                checked
+            }
+        };
+        match checked {
+            Some(tag) => Literal::new_language_tagged_literal_unchecked(value, tag),
+            None => Literal::new_simple_literal(value),
+        }
+    }
+
+    /// Steps 1–2 of "generate the triples": the subject from memory, else
+    /// the global identifier, else a new blank node; remembered.
+    fn subject(&mut self, item: Item<'d, 'a, N>) -> NamedOrBlankNode {
+        if let Some(s) = &self.memory[item.index()] {
+            return s.clone();
+        }
+        let from_id = match item.id() {
+            Some(id) => self.iri_or_warn(id.as_str(), item.element().index()),
+            None => None,
+        };
+        let subject: NamedOrBlankNode = match from_id {
+            Some(iri) => iri.into(),
+            None => {
+                let label = format!("b{}", self.next_blank);
+                self.next_blank += 1;
+                BlankNode::new_unchecked(label).into()
+            }
+        };
+        self.memory[item.index()] = Some(subject.clone());
+        subject
+    }
+
+    /// The item's first item type that is an absolute URL. The 2011 draft
+    /// assumed one type; the model allows several, and both conversions
+    /// emit `rdf:type` for each and build predicates from this one.
+    fn first_type(item: Item<'d, 'a, N>) -> Option<&'a str> {
+        item.types().iter().copied().find(|t| is_absolute_url(t))
+    }
+
+    /// Generates the triples for `root` and everything it reaches, with an
+    /// explicit stack. `parent` is the parent context: in HTML mode the
+    /// fallback type and name, in W3C mode the current type.
+    fn generate(&mut self, root: Item<'d, 'a, N>, parent: Option<(&TypeKey, &str)>) {
+        let mut stack: Vec<Frame<'d, 'a, N>> = Vec::new();
+        if let Some(frame) = self.enter(root, parent) {
+            stack.push(frame);
+        }
+        while let Some(frame) = stack.last_mut() {
+            let step = self.next_step(frame);
+            let (element, name, reverse) = match step {
+                Step::Done => {
+                    self.on_stack[frame.item.index()] = false;
+                    stack.pop();
+                    continue;
+                }
+                Step::Forward(e, n) => (e, n, false),
+                Step::Reverse(e, n) => (e, n, true),
+            };
+            let subject = frame.subject.clone();
+            let Some(predicate) = self.predicate(frame, name) else {
+                continue;
+            };
+            let expansions: Vec<NamedNode> = match (&frame.vocab, reverse) {
+                (Some(Vocab { registered: Some(v), .. }), false) => {
+                    self.registry.expansions(*v, name).to_vec()
+                }
+                _ => Vec::new(),
+            };
+            let key = frame.key.clone();
+            let value: Term = match element.property_value() {
+                Value::Item(child) => {
+                    let child_subject = self.subject(child);
+                    let descend = if self.on_stack[child.index()] {
+                        self.warn(
+                            WarningKind::ItemrefRecursion,
+                            child.element().index(),
+                            element.attr("itemref").or(child.element().attr("id")).map(str::to_owned),
+                        );
+                        false
+                    } else {
+                        true
+                    };
+                    if descend {
+                        if let Some(child_frame) = self.enter(child, Some((&key, name))) {
+                            stack.push(child_frame);
+                        }
+                    }
+                    child_subject.into()
+                }
+                Value::Url { url, .. } => {
+                    if url.is_empty() {
+                        self.warn(WarningKind::UnresolvableUrl, element.index(), None);
+                        continue;
+                    }
+                    match self.iri_or_warn(&url, element.index()) {
+                        Some(iri) => iri.into(),
+                        None => continue,
+                    }
+                }
+                Value::Text(text) => {
+                    if reverse {
+                        self.warn(WarningKind::ReverseLiteral, element.index(), Some(name.to_owned()));
+                        continue;
+                    }
+                    match self.options.mode() {
+                        Mode::Html => self.literal(&text, element).into(),
+                        Mode::W3c => self.typed_literal(&text, element).into(),
+                    }
+                }
+            };
+            if reverse {
+                // Appendix A: the value is the subject.
+                if let Term::NamedNode(n) = &value {
+                    self.emit(n.clone().into(), predicate, subject.into());
+                } else if let Term::BlankNode(b) = &value {
+                    self.emit(b.clone().into(), predicate, subject.into());
+                }
+                continue;
+            }
+            for equiv in expansions {
+                self.emit(subject.clone(), equiv, value.clone());
+            }
+            self.emit(subject, predicate, value);
+        }
+    }
+
+    /// Starts generating `item` in the given parent context: memory,
+    /// `rdf:type` triples, the type and vocabulary. `None` when this item was
+    /// already generated in the same context (its triples would repeat).
+    fn enter(
+        &mut self,
+        item: Item<'d, 'a, N>,
+        parent: Option<(&TypeKey, &str)>,
+    ) -> Option<Frame<'d, 'a, N>> {
+        let subject = self.subject(item);
+        let own = Self::first_type(item);
+        let (key, vocab) = match self.options.mode() {
+            Mode::Html => (TypeKey::Html(html_type(own, parent)), None),
+            Mode::W3c => {
+                // §6.3 step 4: the first type, else the current type.
+                let ty = own.map(str::to_owned).or_else(|| match parent {
+                    Some((TypeKey::W3c(t), _)) => t.clone(),
+                    _ => None,
+                });
+                let vocab = ty.as_deref().map(|t| self.vocab(t));
+                (TypeKey::W3c(ty), vocab)
+            }
+        };
+        if !self.generated.insert((item.index() as u32, key.clone())) {
+            return None;
+        }
+        // Step 3/4: rdf:type for each type that is an absolute URL.
+        for t in item.types().iter().filter(|t| is_absolute_url(t)) {
+            if let Some(iri) = self.iri_or_warn(t, item.element().index()) {
+                self.emit(subject.clone(), rdf::TYPE.into_owned(), iri.into());
+            }
+        }
+        self.on_stack[item.index()] = true;
+        Some(Frame {
+            item,
+            subject,
+            key,
+            vocab,
+            props: item.properties(),
+            current: None,
+            reverse: None,
+        })
+    }
+
+    /// The vocabulary for type `ty` (W3C Note §6.3 steps 5–7): the
+    /// registry's matching prefix, else the type with everything after its
+    /// fragment's `#` or its last `/` removed (§3.1). Then the separator of
+    /// §6.4 step 3: `#` unless the vocabulary ends with `#` or `/`.
+    fn vocab(&self, ty: &str) -> Vocab {
+        let (registered, mut base) = match self.registry.find(ty) {
+            Some(i) => (Some(i), self.registry.prefix_at(i).to_owned()),
+            None => (None, derive_vocabulary(ty).to_owned()),
+        };
+        if !base.ends_with('#') && !base.ends_with('/') {
+            base.push('#');
+        }
+        Vocab { registered, base }
+    }
+
+    /// The next (element, name) of the frame, forward properties first.
+    fn next_step(&mut self, frame: &mut Frame<'d, 'a, N>) -> Step<'d, 'a, N> {
+        loop {
+            if let Some((element, names, pos)) = &mut frame.current {
+                if let Some(&name) = names.get(*pos) {
+                    *pos += 1;
+                    return if frame.reverse.is_some() {
+                        Step::Reverse(*element, name)
+                    } else {
+                        Step::Forward(*element, name)
+                    };
+                }
+                frame.current = None;
+            }
+            if frame.reverse.is_none() {
+                if let Some(element) = frame.props.next() {
+                    frame.current = Some((element, element.property_names(), 0));
+                    continue;
+                }
+                if self.options.mode() != Mode::W3c {
+                    return Step::Done;
+                }
+                frame.reverse = Some((self.reverse_properties(frame.item), 0));
+            }
+            let Some((list, pos)) = &mut frame.reverse else {
+                return Step::Done;
+            };
+            let Some(&idx) = list.get(*pos) else {
+                return Step::Done;
+            };
+            *pos += 1;
+            let Some(element) = self.doc.element_at(idx as usize) else {
+                continue;
+            };
+            let names = reverse_names(element);
+            frame.current = Some((element, names, 0));
+        }
+    }
+
+    /// The predicate for `name` in the frame's context, or `None` when the
+    /// algorithm generates no triple for it.
+    fn predicate(&mut self, frame: &Frame<'d, 'a, N>, name: &str) -> Option<NamedNode> {
+        let absolute = is_absolute_url(name);
+        match &frame.key {
+            TypeKey::Html(ty) => {
+                // Step 6.1.1: no type and not an absolute URL: abort.
+                if absolute {
+                    iri::named_node(name)
+                } else if ty.is_empty() || name.contains(':') {
+                    None
+                } else {
+                    Some(html_predicate(ty, name))
+                }
+            }
+            TypeKey::W3c(ty) => {
+                // §6.4 "Generate Predicate URI".
+                if absolute {
+                    return iri::named_node(name);
+                }
+                let base = match (&frame.vocab, ty) {
+                    (Some(v), Some(_)) => v.base.as_str(),
+                    _ => self.base_fragment.as_str(),
+                };
+                iri::named_node(&format!("{base}{}", escape_ifragment(name)))
+            }
+        }
+    }
+
+    /// A W3C-mode literal (§6.1 "property value"): typed for `data`,
+    /// `meter` and `time` values of the right lexical form, plain for
+    /// `data`/`meter` otherwise, language-tagged for the rest.
+    fn typed_literal(&mut self, text: &str, element: Element<'d, 'a, N>) -> Literal {
+        let datatype = match element.local_name() {
+            _ if !element.is_html() => None,
+            "data" | "meter" => match xsd::number_datatype(text) {
+                Some(dt) => Some(dt),
+                None => return Literal::new_simple_literal(text),
+            },
+            "time" => xsd::time_datatype(text),
+            _ => None,
+        };
+        match datatype {
+            Some(dt) => Literal::new_typed_literal(
+                text,
+                NamedNode::new_unchecked(format!("{}{dt}", xsd::XSD)),
+            ),
+            None => self.literal(text, element),
+        }
+    }
+
+    /// §5.2 steps 1–4 of the 2011 draft: title, rel links, `meta`, `cite`.
+    fn document_triples(&mut self, doc_iri: &NamedNode) {
+        let doc = self.doc;
+        let subject: NamedOrBlankNode = doc_iri.clone().into();
+        if let Some(title) = doc.title() {
+            let text = title.child_text_content();
+            let lit = self.literal(&text, title);
+            self.emit(subject.clone(), NamedNode::new_unchecked(format!("{DC}title")), lit.into());
+        }
+        for el in doc.elements() {
+            if !el.is_html() {
+                continue;
+            }
+            match el.local_name() {
+                "a" | "area" | "link" => self.rel_triples(&subject, el),
+                "meta" => {
+                    let (Some(name), Some(content)) = (el.attr("name"), el.attr("content")) else {
+                        continue;
+                    };
+                    let predicate = if !name.contains(':') {
+                        let lower = name.to_ascii_lowercase();
+                        Some(NamedNode::new_unchecked(format!("{XHV}{}", escape_ifragment(&lower))))
+                    } else if is_absolute_url(name) {
+                        self.iri_or_warn(name, el.index())
+                    } else {
+                        None
+                    };
+                    if let Some(p) = predicate {
+                        let lit = self.literal(content, el);
+                        self.emit(subject.clone(), p, lit.into());
+                    }
+                }
+                "blockquote" | "q" => {
+                    let Some(cite) = el.attr("cite").and_then(|c| doc.resolve_url(c)) else {
+                        continue;
+                    };
+                    if let Some(o) = self.iri_or_warn(cite.as_str(), el.index()) {
+                        self.emit(subject.clone(), NamedNode::new_unchecked(format!("{DC}source")), o.into());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// §5.2 step 2 for one `a`, `area` or `link` element.
+    fn rel_triples(&mut self, subject: &NamedOrBlankNode, el: Element<'d, 'a, N>) {
+        let (Some(rel), Some(href)) = (el.attr("rel"), el.attr("href")) else {
+            return;
+        };
+        let Some(target) = self.doc.resolve_url(href) else {
+            return;
+        };
+        // Substeps 4–5: split, lowercase the tokens without a colon.
+        let mut tokens: Vec<String> = split_ascii_whitespace(rel)
+            .map(|t| {
+                if t.contains(':') {
+                    t.to_owned()
+                } else {
+                    t.to_ascii_lowercase()
+                }
+            })
+            .collect();
+        // The 2010 draft's extra substep, before coalescing.
+        if self.options.remove_repeated_up() && tokens.iter().filter(|t| *t == "up").count() > 1 {
+            tokens.retain(|t| t != "up");
+        }
+        // Substep 6: coalesce duplicates (first occurrence kept).
+        let mut seen = HashSet::new();
+        tokens.retain(|t| seen.insert(t.clone()));
+        // Substep 7: alternate + stylesheet become ALTERNATE-STYLESHEET.
+        let alt = tokens.iter().position(|t| t == "alternate");
+        let style = tokens.iter().position(|t| t == "stylesheet");
+        if let (Some(a), Some(s)) = (alt, style) {
+            let at = a.min(s);
+            tokens[at] = "ALTERNATE-STYLESHEET".to_owned();
+            let other = a.max(s);
+            tokens.remove(other);
+        }
+        let Some(object) = self.iri_or_warn(target.as_str(), el.index()) else {
+            return;
+        };
+        // Substep 8.
+        for token in &tokens {
+            let predicate = if !token.contains(':') {
+                Some(NamedNode::new_unchecked(format!("{XHV}{}", escape_ifragment(token))))
+            } else if is_absolute_url(token) {
+                self.iri_or_warn(token, el.index())
+            } else {
+                None
+            };
+            if let Some(p) = predicate {
+                self.emit(subject.clone(), p, object.clone().into());
+            }
+        }
+    }
+
+    /// The 2010 draft's `owl:equivalentProperty` triples for the
+    /// licensed-work vocabulary, with this conversion's predicates.
+    fn licensed_work_equivalences(&mut self) {
+        if !self
+            .doc
+            .all_items()
+            .any(|i| Self::first_type(i) == Some(WORK))
+        {
+            return;
+        }
+        let ty = html_type(Some(WORK), None);
+        let equivalent = NamedNode::new_unchecked(format!("{OWL}equivalentProperty"));
+        for (name, target) in [
+            ("work", format!("{OWL}sameAs")),
+            ("title", format!("{DC}title")),
+            ("author", "http://creativecommons.org/ns#attributionName".to_owned()),
+            ("license", format!("{XHV}license")),
+        ] {
+            let p = html_predicate(&ty, name);
+            self.emit(p.into(), equivalent.clone(), NamedNode::new_unchecked(target).into());
+        }
+    }
+
+    /// Indexes the `itemprop-reverse` elements (W3C mode, appendix A).
+    fn index_reverse_properties(&mut self) {
+        for el in self.doc.elements() {
+            if !el.is_html() || !el.attr("itemprop-reverse").is_some_and(|v| split_ascii_whitespace(v).next().is_some()) {
+                continue;
+            }
+            let scope = el.scope().map_or(NO_ITEM, |i| i.index() as u32);
+            self.reverse_by_scope
+                .entry(scope)
+                .or_default()
+                .push(el.index() as u32);
+        }
+    }
+
+    /// "The reverse properties of an item": the `itemprop-reverse` elements
+    /// that "find the properties of an item" would reach, in tree order.
+    fn reverse_properties(&self, item: Item<'d, 'a, N>) -> Vec<u32> {
+        if self.reverse_by_scope.is_empty() {
+            return Vec::new();
+        }
+        let root = item.element().index() as u32;
+        let mut list: Vec<u32> = self
+            .reverse_by_scope
+            .get(&(item.index() as u32))
+            .cloned()
+            .unwrap_or_default();
+        let mut referenced = false;
+        for r in item.itemref_targets() {
+            referenced = true;
+            let ri = r.index() as u32;
+            if r.is_item() {
+                // The crawl stops at an item: only the element itself.
+                let scope = r.scope().map_or(NO_ITEM, |i| i.index() as u32);
+                if self
+                    .reverse_by_scope
+                    .get(&scope)
+                    .is_some_and(|l| l.binary_search(&ri).is_ok())
+                {
+                    list.push(ri);
+                }
+                continue;
+            }
+            let scope = r.scope().map_or(NO_ITEM, |i| i.index() as u32);
+            if let Some(group) = self.reverse_by_scope.get(&scope) {
+                let end = ri + 1 + r.descendants().len() as u32;
+                let lo = group.partition_point(|&x| x < ri);
+                let hi = group.partition_point(|&x| x < end);
+                list.extend_from_slice(&group[lo..hi]);
+            }
+        }
+        if referenced {
+            list.sort_unstable();
+            list.dedup();
+            list.retain(|&e| e != root);
+        }
+        list
+    }
+}
+
+/// The names of an element's `itemprop-reverse`, duplicates dropped.
+fn reverse_names<'d, 'a, N: Node<'a>>(element: Element<'d, 'a, N>) -> Vec<&'a str> {
+    let mut names: Vec<&'a str> = Vec::new();
+    for n in split_ascii_whitespace(element.attr("itemprop-reverse").unwrap_or("")) {
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names
+}
+
+/// Steps 3–5 of the 2011 draft's "generate the triples for an item": the
+/// `type` string predicates are built from.
+fn html_type(own: Option<&str>, parent: Option<(&TypeKey, &str)>) -> String {
+    let mut ty = String::new();
+    if let Some(t) = own {
+        ty.push_str(t);
+        add_hash_colon(&mut ty);
+    } else if let Some((TypeKey::Html(fallback), name)) = parent {
+        if !fallback.is_empty() {
+            ty.push_str(fallback);
+            add_hash_colon(&mut ty);
+            if !ty.ends_with(':') {
+                ty.push_str("%20");
+            }
+            ty.push_str(&escape_ifragment(name));
+        }
+    }
+    ty
+}
+
+/// "If type does not contain a `#`, append a `#`. If type does not have a
+/// `:` after its `#`, append a `:`."
+fn add_hash_colon(ty: &mut String) {
+    match ty.find('#') {
+        None => ty.push_str("#:"),
+        Some(h) if !ty[h + 1..].contains(':') => ty.push(':'),
+        Some(_) => {}
+    }
+}
+
+/// Step 6.1.5 for a name with no colon: `md#` + escaped (type + `%20` +
+/// escaped name), without double-escaping.
+fn html_predicate(ty: &str, name: &str) -> NamedNode {
+    let mut s = String::with_capacity(ty.len() + name.len() + 3);
+    s.push_str(ty);
+    if !s.ends_with(':') {
+        s.push_str("%20");
+    }
+    s.push_str(&escape_ifragment(name));
+    // Every character not valid in an ifragment is escaped and the type is
+    // an absolute URL, so the result is a valid IRI.
+    NamedNode::new_unchecked(format!("{MD}{}", escape_ifragment(&s)))
+}
+
+/// The vocabulary URI derived from a type with no registry entry (W3C Note
+/// §3.1): strip the fragment content, or, without a fragment, the last path
+/// segment (and any query).
+fn derive_vocabulary(ty: &str) -> &str {
+    if let Some(h) = ty.find('#') {
+        return &ty[..=h];
+    }
+    let without_query = ty.find('?').map_or(ty, |q| &ty[..q]);
+    match without_query.rfind('/') {
+        Some(s) => &without_query[..=s],
+        None => without_query,
+    }
+}
+
+/// Removes repeated triples, keeping the first of each (expected linear).
+fn dedup(triples: Vec<Triple>) -> Vec<Triple> {
+    let mut keep = vec![true; triples.len()];
+    {
+        let mut seen: HashSet<&Triple> = HashSet::with_capacity(triples.len());
+        for (i, t) in triples.iter().enumerate() {
+            if !seen.insert(t) {
+                keep[i] = false;
+            }
+        }
+    }
+    if keep.iter().all(|&k| k) {
+        return triples;
+    }
+    triples
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(t, k)| k.then_some(t))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_types_follow_steps_3_to_5() {
+        assert_eq!(html_type(Some("http://microformats.org/profile/hcard"), None), "http://microformats.org/profile/hcard#:");
+        assert_eq!(html_type(Some("http://a/b#c"), None), "http://a/b#c:");
+        assert_eq!(html_type(Some("http://a/b#c:d"), None), "http://a/b#c:d");
+        let parent = TypeKey::Html("http://microformats.org/profile/hcard#:".into());
+        assert_eq!(html_type(None, Some((&parent, "n"))), "http://microformats.org/profile/hcard#:n");
+        let nested = TypeKey::Html("http://microformats.org/profile/hcard#:n".into());
+        assert_eq!(html_type(None, Some((&nested, "x y"))), "http://microformats.org/profile/hcard#:n%20x%20y");
+        let none = TypeKey::Html(String::new());
+        assert_eq!(html_type(None, Some((&none, "n"))), "");
+        assert_eq!(html_type(None, None), "");
+    }
+
+    #[test]
+    fn html_predicates_escape_the_hash_once() {
+        assert_eq!(
+            html_predicate("http://microformats.org/profile/hcard#:adr", "street-address").as_str(),
+            "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:adr%20street-address"
+        );
+        assert_eq!(
+            html_predicate("http://n.whatwg.org/work#:", "title").as_str(),
+            "http://www.w3.org/1999/xhtml/microdata#http://n.whatwg.org/work%23:title"
+        );
+    }
+
+    #[test]
+    fn vocabularies_are_derived_from_types() {
+        assert_eq!(derive_vocabulary("http://schema.org/Person"), "http://schema.org/");
+        assert_eq!(derive_vocabulary("http://foo#bar"), "http://foo#");
+        assert_eq!(derive_vocabulary("http://foo/bar"), "http://foo/");
+        assert_eq!(derive_vocabulary("http://a/b#c/d"), "http://a/b#");
+        assert_eq!(derive_vocabulary("http://a/b/c?x=1/2"), "http://a/b/");
+        assert_eq!(derive_vocabulary("urn:isbn:1"), "urn:isbn:1");
+    }
+}

@@ -1,0 +1,159 @@
+//! The crate's error type and the conversion's warnings.
+
+use std::fmt;
+use std::io;
+
+/// What went wrong (see [`Error`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A registry document is not valid JSON or not shaped like the W3C
+    /// Note's registry (§3).
+    Registry,
+    /// A strict conversion ([`RdfOptions::with_strict`](crate::RdfOptions::with_strict))
+    /// met an item that is, through `itemref`, a property of itself.
+    ItemrefRecursion,
+    /// The graph name given to an N-Quads writer is not an absolute URL.
+    GraphName,
+    /// Writing the output failed.
+    Io,
+}
+
+/// The error of this crate: a bad registry, a strict conversion that met
+/// `itemref` recursion, or a failed write.
+///
+/// Markup problems are never errors in the default (lenient) mode: they are
+/// [`Warning`]s of the [`Conversion`](crate::Conversion).
+#[derive(Debug)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+    source: Option<io::Error>,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error {
+            kind: ErrorKind::Io,
+            message: format!("cannot write RDF: {e}"),
+            source: Some(e),
+        }
+    }
+}
+
+impl From<Error> for io::Error {
+    fn from(e: Error) -> Self {
+        match e.source {
+            Some(source) => source,
+            None => io::Error::new(io::ErrorKind::InvalidInput, e.message),
+        }
+    }
+}
+
+/// What a [`Warning`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// An item is, through `itemref`, a property of itself. The W3C Note's
+    /// test suite requires this to be reported (its negative test 0085);
+    /// the conversion links to the item's subject and does not descend again.
+    ItemrefRecursion,
+    /// A URL property element whose `href` / `src` / `data` is missing or
+    /// does not resolve: no triple is generated for it.
+    UnresolvableUrl,
+    /// A URL that no %-escaping makes a valid IRI (a bad scheme or host):
+    /// the triple is left out (or a blank node stands for an `itemid`).
+    InvalidIri,
+    /// A `lang` value that is not a BCP 47 language tag: the literal is
+    /// written without a language.
+    InvalidLanguageTag,
+    /// An `itemprop-reverse` whose value is a literal (W3C Note appendix A
+    /// calls this an error): it is ignored.
+    ReverseLiteral,
+}
+
+impl WarningKind {
+    /// A short, lowercase description.
+    pub fn description(self) -> &'static str {
+        match self {
+            WarningKind::ItemrefRecursion => "item is a property of itself through itemref",
+            WarningKind::UnresolvableUrl => "URL property value is missing or does not resolve",
+            WarningKind::InvalidIri => "URL cannot be made a valid IRI",
+            WarningKind::InvalidLanguageTag => "lang is not a valid BCP 47 language tag",
+            WarningKind::ReverseLiteral => "itemprop-reverse value is a literal",
+        }
+    }
+}
+
+/// A problem met while converting, with the element it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    kind: WarningKind,
+    element: usize,
+    detail: Option<String>,
+}
+
+impl Warning {
+    pub(crate) fn new(kind: WarningKind, element: usize, detail: Option<String>) -> Self {
+        Warning {
+            kind,
+            element,
+            detail,
+        }
+    }
+
+    /// What the warning is about.
+    pub fn kind(&self) -> WarningKind {
+        self.kind
+    }
+
+    /// The element's position in tree order (see
+    /// `Document::element_at`).
+    pub fn element(&self) -> usize {
+        self.element
+    }
+
+    /// The offending value (a URL, a language tag, a property name), if any.
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (element #{})", self.kind.description(), self.element)?;
+        if let Some(d) = &self.detail {
+            write!(f, ": {d:?}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,135 @@
+//! Conversion options.
+
+use std::sync::Arc;
+
+use crate::registry::Registry;
+
+/// Which conversion to run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Mode {
+    /// The HTML conversion of the W3C Microdata draft (5 April 2011,
+    /// §5.2): document triples (`dc:title`, rel links, `meta name`,
+    /// `cite`), `md:item` links, and predicates under
+    /// `http://www.w3.org/1999/xhtml/microdata#` built from the item type
+    /// and property names.
+    #[default]
+    Html,
+    /// The W3C Interest Group Note *Microdata to RDF – Second Edition*
+    /// (16 December 2014): vocabulary-based property URIs, the registry,
+    /// vocabulary expansion, typed literals and `itemprop-reverse`. This is
+    /// what the W3C microdata-rdf test suite checks.
+    W3c,
+}
+
+/// Options for the conversion: the [`Mode`] and its settings.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_rdf::{Mode, RdfOptions, Registry};
+///
+/// let html = RdfOptions::new().with_licensed_work_equivalences(true);
+/// assert_eq!(html.mode(), Mode::Html);
+/// let w3c = RdfOptions::new()
+///     .with_mode(Mode::W3c)
+///     .with_registry(Registry::from_json(r#"{"http://example.org/": {}}"#)?);
+/// assert_eq!(w3c.mode(), Mode::W3c);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+#[must_use]
+pub struct RdfOptions {
+    mode: Mode,
+    registry: Option<Arc<Registry>>,
+    licensed_work_equivalences: bool,
+    remove_repeated_up: bool,
+    strict: bool,
+}
+
+impl RdfOptions {
+    /// The defaults: [`Mode::Html`], the default registry (for
+    /// [`Mode::W3c`]), no licensed-work equivalences, repeated `up` kept,
+    /// lenient.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Chooses the conversion.
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The registry for [`Mode::W3c`] (ignored in [`Mode::Html`]). Without
+    /// this, [`Registry::default`] is used.
+    pub fn with_registry(mut self, registry: Registry) -> Self {
+        self.registry = Some(Arc::new(registry));
+        self
+    }
+
+    /// [`Mode::Html`] only: when the document has an item whose type is
+    /// `http://n.whatwg.org/work`, also emit the four
+    /// `owl:equivalentProperty` triples the 2010 HTML5 draft gives for the
+    /// licensed-work vocabulary (`work` ≡ `owl:sameAs`, `title` ≡
+    /// `dc:title`, `author` ≡ `cc:attributionName`, `license` ≡
+    /// `xhv:license`).
+    ///
+    /// Their subjects are the predicates this conversion generates for
+    /// those names (`http://www.w3.org/1999/xhtml/microdata#http://n.whatwg.org/work%23:title`),
+    /// not the fully %-escaped spelling printed in the 2010 text
+    /// (`…#http%3A%2F%2Fn.whatwg.org%2Fwork%23%3Atitle`), which the draft's
+    /// own predicate algorithm never produces and would leave the
+    /// equivalences unconnected.
+    pub fn with_licensed_work_equivalences(mut self, yes: bool) -> Self {
+        self.licensed_work_equivalences = yes;
+        self
+    }
+
+    /// [`Mode::Html`] only: apply the 2010 HTML5 draft's rel-link step "If
+    /// list of tokens contains more than one instance of the token `up`,
+    /// then remove all such tokens" (before duplicates are coalesced). The
+    /// 2011 draft dropped it, so it is off by default.
+    pub fn with_remove_repeated_up(mut self, yes: bool) -> Self {
+        self.remove_repeated_up = yes;
+        self
+    }
+
+    /// Makes [`to_graph`](crate::to_graph) and [`triples`](crate::triples)
+    /// fail with [`ErrorKind::ItemrefRecursion`](crate::ErrorKind::ItemrefRecursion)
+    /// when an item is a property of itself through `itemref` (the W3C
+    /// suite's negative test). Lenient (the default), the conversion breaks
+    /// the cycle, goes on, and reports a [`Warning`](crate::Warning).
+    pub fn with_strict(mut self, yes: bool) -> Self {
+        self.strict = yes;
+        self
+    }
+
+    /// The conversion chosen.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The registry [`Mode::W3c`] uses.
+    pub fn registry(&self) -> &Registry {
+        match &self.registry {
+            Some(r) => r,
+            None => Registry::shared_default(),
+        }
+    }
+
+    /// Whether the licensed-work equivalences are emitted.
+    pub fn licensed_work_equivalences(&self) -> bool {
+        self.licensed_work_equivalences
+    }
+
+    /// Whether repeated `up` tokens are removed.
+    pub fn remove_repeated_up(&self) -> bool {
+        self.remove_repeated_up
+    }
+
+    /// Whether itemref recursion is an error.
+    pub fn strict(&self) -> bool {
+        self.strict
+    }
+}

@@ -1,0 +1,428 @@
+//! N-Triples, Turtle and N-Quads output through `oxttl`, in a canonical
+//! order so the same triples always give the same bytes.
+
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+use std::io::Write;
+
+use oxrdf::vocab::rdf;
+use oxrdf::{
+    BlankNode, GraphNameRef, NamedNode, NamedOrBlankNodeRef, QuadRef, TermRef, TripleRef,
+};
+use oxttl::{NQuadsSerializer, NTriplesSerializer, TurtleSerializer};
+
+use crate::convert::{DC, MD, OWL, XHV};
+use crate::error::{Error, ErrorKind};
+use crate::iri;
+use crate::xsd::XSD;
+
+/// Prefixes with well-known names, used in Turtle when some IRI of the
+/// output starts with them.
+const WELL_KNOWN: &[(&str, &str)] = &[
+    ("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#"),
+    ("rdfs", "http://www.w3.org/2000/01/rdf-schema#"),
+    ("xsd", XSD),
+    ("owl", OWL),
+    ("dc", DC),
+    ("dce", "http://purl.org/dc/elements/1.1/"),
+    ("md", MD),
+    ("xhv", XHV),
+    ("schema", "https://schema.org/"),
+    ("schema", "http://schema.org/"),
+    ("foaf", "http://xmlns.com/foaf/0.1/"),
+    ("cc", "http://creativecommons.org/ns#"),
+    ("frbr", "http://purl.org/vocab/frbr/core#"),
+    ("hcard", "http://microformats.org/profile/hcard#"),
+    ("og", "http://ogp.me/ns#"),
+    ("skos", "http://www.w3.org/2004/02/skos/core#"),
+];
+
+/// Sorts triples canonically: subjects IRIs first (by string) then blank
+/// nodes (in natural order of their labels, so `b2` before `b10`);
+/// `rdf:type` before other predicates; objects IRIs, blank nodes, then
+/// literals.
+fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Vec<TripleRef<'t>> {
+    let mut v: Vec<TripleRef<'t>> = triples.into_iter().map(Into::into).collect();
+    v.sort_by(cmp_triple);
+    v.dedup();
+    v
+}
+
+fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
+    cmp_subject(a.subject, b.subject)
+        .then_with(|| {
+            let (at, bt) = (a.predicate == rdf::TYPE, b.predicate == rdf::TYPE);
+            bt.cmp(&at).then_with(|| a.predicate.as_str().cmp(b.predicate.as_str()))
+        })
+        .then_with(|| cmp_term(a.object, b.object))
+}
+
+fn cmp_subject(a: NamedOrBlankNodeRef<'_>, b: NamedOrBlankNodeRef<'_>) -> Ordering {
+    match (a, b) {
+        (NamedOrBlankNodeRef::NamedNode(a), NamedOrBlankNodeRef::NamedNode(b)) => a.as_str().cmp(b.as_str()),
+        (NamedOrBlankNodeRef::NamedNode(_), _) => Ordering::Less,
+        (_, NamedOrBlankNodeRef::NamedNode(_)) => Ordering::Greater,
+        (NamedOrBlankNodeRef::BlankNode(a), NamedOrBlankNodeRef::BlankNode(b)) => natural(a.as_str(), b.as_str()),
+        #[allow(unreachable_patterns)]
+        _ => Ordering::Equal,
+    }
+}
+
+fn cmp_term(a: TermRef<'_>, b: TermRef<'_>) -> Ordering {
+    let rank = |t: &TermRef<'_>| match t {
+        TermRef::NamedNode(_) => 0,
+        TermRef::BlankNode(_) => 1,
+        _ => 2,
+    };
+    rank(&a).cmp(&rank(&b)).then_with(|| match (a, b) {
+        (TermRef::NamedNode(a), TermRef::NamedNode(b)) => a.as_str().cmp(b.as_str()),
+        (TermRef::BlankNode(a), TermRef::BlankNode(b)) => natural(a.as_str(), b.as_str()),
+        (TermRef::Literal(a), TermRef::Literal(b)) => a
+            .value()
+            .cmp(b.value())
+            .then_with(|| a.datatype().as_str().cmp(b.datatype().as_str()))
+            .then_with(|| a.language().cmp(&b.language())),
+        _ => Ordering::Equal,
+    })
+}
+
+/// Compares labels by their text without trailing digits, then by the
+/// number the trailing digits spell.
+fn natural(a: &str, b: &str) -> Ordering {
+    let split = |s: &str| {
+        let digits = s.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let (head, num) = s.split_at(s.len() - digits);
+        let num = num.trim_start_matches('0');
+        (head.to_owned(), num.len(), num.to_owned())
+    };
+    split(a).cmp(&split(b)).then_with(|| a.cmp(b))
+}
+
+/// Writes the triples as N-Triples, one a line, in canonical order.
+///
+/// Accepts a `&Graph`, a `&[Triple]` or anything iterating over triple
+/// references; the order of the input does not matter.
+///
+/// # Errors
+///
+/// [`ErrorKind::Io`] when writing fails.
+///
+/// # Examples
+///
+/// ```
+/// use oxrdf::{Graph, Literal, NamedNode, Triple};
+///
+/// let mut graph = Graph::new();
+/// graph.insert(&Triple::new(
+///     NamedNode::new("http://example.com/")?,
+///     NamedNode::new("http://purl.org/dc/terms/title")?,
+///     Literal::new_simple_literal("Hello"),
+/// ));
+/// let mut out = Vec::new();
+/// microdata_rdf::write_ntriples(&graph, &mut out)?;
+/// assert_eq!(
+///     String::from_utf8(out)?,
+///     "<http://example.com/> <http://purl.org/dc/terms/title> \"Hello\" .\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_ntriples<'t>(
+    triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>,
+    out: impl Write,
+) -> Result<(), Error> {
+    let mut serializer = NTriplesSerializer::new().for_writer(out);
+    for t in sorted(triples) {
+        serializer.serialize_triple(t)?;
+    }
+    serializer.finish().flush()?;
+    Ok(())
+}
+
+/// The N-Triples of [`write_ntriples`] as a string.
+pub fn to_ntriples<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> String {
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail, and the serializer writes UTF-8.
+    let _ = write_ntriples(triples, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the triples as Turtle, in canonical order (so each subject's
+/// triples are grouped with `;` and `,`), with `@prefix` lines for the
+/// namespaces used: well-known names (`rdf`, `xsd`, `dc`, `md`, `xhv`,
+/// `schema`, ...), and for other vocabularies a name taken from the
+/// vocabulary URI (for the HTML conversion's predicates, the item type, as
+/// in the 2011 draft's `hcard:` example).
+///
+/// # Errors
+///
+/// [`ErrorKind::Io`] when writing fails.
+///
+/// # Examples
+///
+/// ```
+/// use oxrdf::{BlankNode, Graph, Literal, NamedNode, Triple, vocab::rdf};
+///
+/// let mut graph = Graph::new();
+/// let me = BlankNode::new("b0")?;
+/// graph.insert(&Triple::new(me.clone(), rdf::TYPE, NamedNode::new("http://schema.org/Person")?));
+/// graph.insert(&Triple::new(me, NamedNode::new("http://schema.org/name")?, Literal::new_simple_literal("Ada")));
+/// assert_eq!(
+///     microdata_rdf::to_turtle(&graph),
+///     "@prefix schema: <http://schema.org/> .\n_:b0 a schema:Person ;\n\tschema:name \"Ada\" .\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_turtle<'t>(
+    triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>,
+    out: impl Write,
+) -> Result<(), Error> {
+    let triples = sorted(triples);
+    let mut serializer = TurtleSerializer::new();
+    for (name, ns) in prefixes(&triples) {
+        serializer = serializer
+            .with_prefix(name, ns)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("bad prefix IRI: {e}")))?;
+    }
+    let mut serializer = serializer.for_writer(out);
+    for t in triples {
+        serializer.serialize_triple(t)?;
+    }
+    serializer.finish()?.flush()?;
+    Ok(())
+}
+
+/// The Turtle of [`write_turtle`] as a string.
+pub fn to_turtle<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> String {
+    let mut out = Vec::new();
+    let _ = write_turtle(triples, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the triples as N-Quads in the named graph `graph_name` (the
+/// page's URL, for crawls), in canonical order.
+///
+/// `graph_name` is made a valid IRI as every IRI of the conversion is
+/// (characters such as `|` %-escaped). Blank node labels are prefixed
+/// with a hash of the graph name (`_:g1a2b…_b0`), so the N-Quads of
+/// several pages can be concatenated without their blank nodes merging;
+/// the labels stay deterministic.
+///
+/// # Errors
+///
+/// [`ErrorKind::GraphName`] when `graph_name` is not an absolute URL;
+/// [`ErrorKind::Io`] when writing fails.
+///
+/// # Examples
+///
+/// ```
+/// use oxrdf::{Graph, Literal, NamedNode, Triple};
+///
+/// let mut graph = Graph::new();
+/// graph.insert(&Triple::new(
+///     NamedNode::new("http://example.com/a")?,
+///     NamedNode::new("http://purl.org/dc/terms/title")?,
+///     Literal::new_simple_literal("A"),
+/// ));
+/// let mut out = Vec::new();
+/// microdata_rdf::write_nquads(&graph, "http://example.com/a|b", &mut out)?;
+/// assert_eq!(
+///     String::from_utf8(out)?,
+///     "<http://example.com/a> <http://purl.org/dc/terms/title> \"A\" <http://example.com/a%7Cb> .\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_nquads<'t>(
+    triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>,
+    graph_name: &str,
+    out: impl Write,
+) -> Result<(), Error> {
+    let graph = graph_name_iri(graph_name)?;
+    let scope = format!("g{:016x}_", fnv1a(graph.as_str()));
+    let relabel = |b: oxrdf::BlankNodeRef<'_>| BlankNode::new_unchecked(format!("{scope}{}", b.as_str()));
+    let mut serializer = NQuadsSerializer::new().for_writer(out);
+    for t in sorted(triples) {
+        let subject = match t.subject {
+            NamedOrBlankNodeRef::BlankNode(b) => relabel(b).into(),
+            s => s.into_owned(),
+        };
+        let object = match t.object {
+            TermRef::BlankNode(b) => relabel(b).into(),
+            o => o.into_owned(),
+        };
+        serializer.serialize_quad(QuadRef::new(
+            &subject,
+            t.predicate,
+            &object,
+            GraphNameRef::NamedNode(graph.as_ref()),
+        ))?;
+    }
+    serializer.finish().flush()?;
+    Ok(())
+}
+
+/// The N-Quads of [`write_nquads`] as a string.
+///
+/// # Errors
+///
+/// [`ErrorKind::GraphName`] when `graph_name` is not an absolute URL.
+pub fn to_nquads<'t>(
+    triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>,
+    graph_name: &str,
+) -> Result<String, Error> {
+    let mut out = Vec::new();
+    write_nquads(triples, graph_name, &mut out)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+fn graph_name_iri(graph_name: &str) -> Result<NamedNode, Error> {
+    iri::is_absolute_url(graph_name)
+        .then(|| iri::named_node(graph_name))
+        .flatten()
+        .ok_or_else(|| {
+            Error::new(
+                ErrorKind::GraphName,
+                format!("graph name is not an absolute URL: {graph_name:?}"),
+            )
+        })
+}
+
+/// 64-bit FNV-1a: a small, stable hash for blank node scopes.
+fn fnv1a(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The `@prefix` declarations for the triples: (name, namespace) pairs.
+fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
+    // Every IRI that may be abbreviated, deduplicated.
+    let mut iris: BTreeSet<&str> = BTreeSet::new();
+    // Namespaces of vocabulary terms (predicates and rdf:type objects).
+    let mut vocab_namespaces: BTreeSet<String> = BTreeSet::new();
+    for t in triples {
+        if let NamedOrBlankNodeRef::NamedNode(n) = t.subject {
+            iris.insert(n.as_str());
+        }
+        iris.insert(t.predicate.as_str());
+        vocab_namespaces.insert(namespace_of(t.predicate.as_str()).to_owned());
+        match t.object {
+            TermRef::NamedNode(n) => {
+                iris.insert(n.as_str());
+                if t.predicate == rdf::TYPE {
+                    vocab_namespaces.insert(namespace_of(n.as_str()).to_owned());
+                }
+            }
+            TermRef::Literal(l) => {
+                iris.insert(l.datatype().as_str());
+            }
+            _ => {}
+        }
+    }
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut names: BTreeSet<String> = BTreeSet::new();
+    for &(name, ns) in WELL_KNOWN {
+        let used = iris.iter().any(|i| i.len() > ns.len() && i.starts_with(ns));
+        if used && !out.iter().any(|(_, n)| n == ns) {
+            let name = unique_name(name, &names);
+            names.insert(name.clone());
+            out.push((name, ns.to_owned()));
+        }
+    }
+    for ns in vocab_namespaces {
+        if ns.is_empty() || out.iter().any(|(_, n)| *n == ns) || WELL_KNOWN.iter().any(|(_, n)| *n == ns) {
+            continue;
+        }
+        let name = unique_name(&prefix_name_for(&ns), &names);
+        names.insert(name.clone());
+        out.push((name, ns));
+    }
+    // The serializer tries prefixes in order: the longest namespace first,
+    // so `md` does not take the HTML conversion's per-type namespaces.
+    out.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
+    out
+}
+
+/// The namespace of a vocabulary IRI: for the HTML conversion's
+/// `md#<type>%23…:<name>` predicates, everything up to the `:` that ends the
+/// type part; otherwise up to the last `#` or `/`.
+fn namespace_of(iri: &str) -> &str {
+    if let Some(rest) = iri.strip_prefix(MD) {
+        if let Some(h) = rest.find("%23") {
+            if let Some(c) = rest[h..].find(':') {
+                return &iri[..MD.len() + h + c + 1];
+            }
+        }
+        return "";
+    }
+    match iri.rfind(['#', '/']) {
+        Some(i) if i + 1 < iri.len() => &iri[..=i],
+        _ => "",
+    }
+}
+
+/// A prefix name for a namespace: the last word of the type (HTML
+/// conversion predicates) or of the vocabulary URI's path or host.
+fn prefix_name_for(ns: &str) -> String {
+    let body = match ns.strip_prefix(MD) {
+        Some(rest) => rest.find("%23").map_or(rest, |h| &rest[..h]),
+        None => ns,
+    };
+    let after_scheme = body.find("://").map_or(body, |i| &body[i + 3..]);
+    let host_end = after_scheme.find(['/', '#', '?']).unwrap_or(after_scheme.len());
+    let (host, path) = after_scheme.split_at(host_end);
+    let word = |w: &str| {
+        let w: String = w.chars().filter(char::is_ascii_alphanumeric).collect();
+        w.starts_with(|c: char| c.is_ascii_alphabetic()).then(|| w.to_ascii_lowercase())
+    };
+    if let Some(w) = path.split(['/', '#', '?', ':', '.']).rev().find_map(word) {
+        return w;
+    }
+    let labels: Vec<&str> = host.split('.').filter(|l| *l != "www").collect();
+    let label = match labels.len() {
+        0 => "",
+        1 => labels[0],
+        n => labels[n - 2],
+    };
+    word(label).unwrap_or_else(|| "ns".to_owned())
+}
+
+fn unique_name(base: &str, taken: &BTreeSet<String>) -> String {
+    if !taken.contains(base) {
+        return base.to_owned();
+    }
+    (2..)
+        .map(|i| format!("{base}{i}"))
+        .find(|n| !taken.contains(n))
+        .unwrap_or_else(|| base.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_of_blank_labels() {
+        let mut v = vec!["b10", "b2", "b0", "b1", "a", "b02"];
+        v.sort_by(|a, b| natural(a, b));
+        assert_eq!(v, ["a", "b0", "b1", "b02", "b2", "b10"]);
+    }
+
+    #[test]
+    fn namespaces_and_names() {
+        assert_eq!(
+            namespace_of("http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:n%20given-name"),
+            "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"
+        );
+        assert_eq!(namespace_of("http://www.w3.org/1999/xhtml/microdata#item"), "");
+        assert_eq!(namespace_of("http://schema.org/name"), "http://schema.org/");
+        assert_eq!(namespace_of("http://foo#bar"), "http://foo#");
+        assert_eq!(
+            prefix_name_for("http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"),
+            "hcard"
+        );
+        assert_eq!(prefix_name_for("http://expansion/"), "expansion");
+        assert_eq!(prefix_name_for("http://example.org/vocab/"), "vocab");
+        assert_eq!(prefix_name_for("http://www.example.org/"), "example");
+        assert_eq!(prefix_name_for("http://1.2.3.4/"), "ns");
+    }
+}
