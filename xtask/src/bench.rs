@@ -58,7 +58,10 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
     let meta = Metadata::load()?;
     let started = SystemTime::now();
     let mut cmd = cargo();
-    cmd.args(["bench", "-p", "benches", "--"]);
+    cmd.args(["bench", "-p", "benches"]);
+    if opts.filter.is_some() || opts.save.is_some() {
+        cmd.arg("--");
+    }
     if let Some(f) = &opts.filter {
         cmd.arg(f);
     }
