@@ -10,6 +10,7 @@ use crate::error::{Warning, WarningKind};
 use crate::iri::{self, escape_ifragment, is_absolute_url};
 use crate::options::{Mode, RdfOptions};
 use crate::registry::Registry;
+use crate::rfc3986;
 use crate::xsd;
 
 /// `http://www.w3.org/1999/xhtml/microdata#`, the 2011 draft's predicate base.
@@ -211,6 +212,18 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         node
     }
 
+    /// How a URL the WHATWG parser resolved to `parsed` is written: as
+    /// parsed in HTML mode; in W3C mode, the raw attribute value resolved
+    /// by RFC 3986 against the document base (see [`rfc3986`]).
+    fn spell_url(&self, parsed: String, raw: Option<&str>) -> String {
+        match (self.options.mode(), raw) {
+            (Mode::W3c, Some(raw)) => {
+                rfc3986::resolve(self.doc.base_url().map_or("", |b| b.as_str()), raw)
+            }
+            _ => parsed,
+        }
+    }
+
     /// A plain literal "with the language information set from the
     /// language of the element, if it is not unknown".
     fn literal(&mut self, value: &str, element: Element<'d, 'a, N>) -> Literal {
@@ -244,7 +257,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             return s.clone();
         }
         let from_id = match item.id() {
-            Some(id) => self.iri_or_warn(id.as_str(), item.element().index()),
+            Some(id) => {
+                let id = self.spell_url(id.as_str().to_owned(), item.element().attr("itemid"));
+                self.iri_or_warn(&id, item.element().index())
+            }
             None => None,
         };
         let subject: NamedOrBlankNode = match from_id {
@@ -316,11 +332,17 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     }
                     child_subject.into()
                 }
-                Value::Url { url, .. } => {
+                Value::Url { url, element: local_name } => {
                     if url.is_empty() {
                         self.warn(WarningKind::UnresolvableUrl, element.index(), None);
                         continue;
                     }
+                    let attr = match local_name {
+                        "a" | "area" | "link" => "href",
+                        "object" => "data",
+                        _ => "src",
+                    };
+                    let url = self.spell_url(url, element.attr(attr));
                     match self.iri_or_warn(&url, element.index()) {
                         Some(iri) => iri.into(),
                         None => continue,

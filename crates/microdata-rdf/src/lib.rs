@@ -69,6 +69,7 @@ mod error;
 mod iri;
 mod options;
 mod registry;
+mod rfc3986;
 #[cfg(feature = "serialize")]
 mod write;
 mod xsd;
@@ -90,14 +91,15 @@ pub use write::{to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples,
 /// # Examples
 ///
 /// ```
-/// use microdata_rdf::{RdfOptions, WarningKind};
+/// use microdata_rdf::{Mode, RdfOptions, WarningKind};
 ///
 /// // The W3C suite's negative test 0085: an itemref loop.
 /// let html = r#"<div itemscope><div id="ref"><div itemprop="name">friend1</div>
 ///   <div itemprop="friend" itemscope><div itemprop="name">friend2</div>
 ///   <div itemprop="friend" itemscope itemref="ref"></div></div></div></div>"#;
 /// let parsed = microdata_scraper::parse(html, Some("http://example.com/"))?;
-/// let conversion = microdata_rdf::convert(&parsed.document(), &RdfOptions::new());
+/// let options = RdfOptions::new().with_mode(Mode::W3c);
+/// let conversion = microdata_rdf::convert(&parsed.document(), &options);
 /// assert!(conversion.has_itemref_recursion());
 /// assert_eq!(conversion.warnings()[0].kind(), WarningKind::ItemrefRecursion);
 /// assert!(!conversion.triples().is_empty());

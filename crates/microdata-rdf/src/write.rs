@@ -303,8 +303,11 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
         if let NamedOrBlankNodeRef::NamedNode(n) = t.subject {
             iris.insert(n.as_str());
         }
-        iris.insert(t.predicate.as_str());
-        vocab_namespaces.insert(namespace_of(t.predicate.as_str()).to_owned());
+        // `rdf:type` is written `a`.
+        if t.predicate != rdf::TYPE {
+            iris.insert(t.predicate.as_str());
+            vocab_namespaces.insert(namespace_of(t.predicate.as_str()).to_owned());
+        }
         match t.object {
             TermRef::NamedNode(n) => {
                 iris.insert(n.as_str());
@@ -312,7 +315,7 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
                     vocab_namespaces.insert(namespace_of(n.as_str()).to_owned());
                 }
             }
-            TermRef::Literal(l) => {
+            TermRef::Literal(l) if !written_bare(l) => {
                 iris.insert(l.datatype().as_str());
             }
             _ => {}
@@ -340,6 +343,19 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
     // so `md` does not take the HTML conversion's per-type namespaces.
     out.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
     out
+}
+
+/// Whether Turtle writes the literal without its datatype IRI: strings,
+/// language-tagged strings, and integers in the bare `123` form.
+fn written_bare(l: oxrdf::LiteralRef<'_>) -> bool {
+    let dt = l.datatype();
+    dt == oxrdf::vocab::xsd::STRING
+        || dt == rdf::LANG_STRING
+        || (dt == oxrdf::vocab::xsd::INTEGER && {
+            let v = l.value();
+            let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 /// The namespace of a vocabulary IRI: for the HTML conversion's
