@@ -47,7 +47,11 @@ pub struct Warning<'d, 'a, N: Node<'a>> {
 
 impl<'d, 'a, N: Node<'a>> Warning<'d, 'a, N> {
     /// A warning about `element` breaking `rule`.
-    pub fn new(element: Element<'d, 'a, N>, rule: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(
+        element: Element<'d, 'a, N>,
+        rule: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
         Warning {
             element,
             rule,
@@ -221,7 +225,9 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
                 Value::Url { .. } => self.push(
                     p,
                     rule,
-                    format!("`{name}` must be an absolute URL, but the element's URL does not parse"),
+                    format!(
+                        "`{name}` must be an absolute URL, but the element has no URL that parses"
+                    ),
                 ),
                 Value::Item(_) => self.push(
                     p,
@@ -407,7 +413,13 @@ mod tests {
 
     #[test]
     fn geo_syntax() {
-        for ok in ["34.052339;-118.410623", "+1;-2", "0;0", "1.5;2", "-0.000001;+180.0"] {
+        for ok in [
+            "34.052339;-118.410623",
+            "+1;-2",
+            "0;0",
+            "1.5;2",
+            "-0.000001;+180.0",
+        ] {
             assert!(is_valid_geo(ok), "{ok}");
         }
         for bad in [

@@ -1,1 +1,133 @@
-//! Microdata to vCard 4.0 (WHATWG HTML conversion), with hCard vocabulary checks
+//! Microdata hCard items to vCard 4.0, exactly as WHATWG HTML's
+//! "Conversion to vCard" (§5.3.1.1) writes it, with checks for the vCard
+//! vocabulary (§5.3.1).
+//!
+//! This crate sits on `microdata-model` alone, so a program can embed the
+//! vCard converter without an HTML parser: build a
+//! [`Document`] over any tree (the
+//! `microdata-scraper` crate does it for `scraper`), then
+//!
+//! - [`to_vcard`] converts the first item of type
+//!   `http://microformats.org/profile/hcard` in the document (or
+//!   [`to_vcard_from`], among the elements you give) to vCard text: CRLF
+//!   line ends, lines folded at 75 then 74 code points, values escaped as
+//!   the spec says;
+//! - [`check`] lists where hCard items break the vocabulary's rules (the
+//!   conversion runs regardless: the spec lets it produce invalid output
+//!   for invalid input);
+//! - the [`line`](mod@line) module is the content-line emitter and reader shared with
+//!   `microdata-ical`.
+//!
+//! The text is written by this crate's own emitter, because the spec's
+//! output is not a vCard the `vcard4` crate can produce (it rejects
+//! `PROFILE` and `NAME`, wants `VERSION` second and has no `RELATION`
+//! parameter). With the `typed` feature, `to_vcard4` builds a typed
+//! `vcard4::Vcard` from the same data; its docs list every difference.
+//!
+//! [`VcardOptions::with_legacy_v3`] selects the vCard 3.0 variant of the
+//! 2010 HTML5 draft instead: `VERSION:3.0`, a `UID` from the item's global
+//! identifier, `agent` items as nested vCards (`VALUE=VCARD`), and
+//! `VALUE=DATE` / `VALUE=DATE-TIME` for `time` elements.
+//!
+//! # Example
+//!
+//! ```
+//! use microdata_vcard::{VcardOptions, to_vcard};
+//!
+//! let html = r#"<span itemscope itemtype="http://microformats.org/profile/hcard"
+//! ><span itemprop=fn><span itemprop="n" itemscope><span itemprop="given-name"
+//! >George</span> <span itemprop="family-name">Washington</span></span
+//! ></span></span>"#;
+//! let parsed = microdata_scraper::parse(html, Some("https://example.com/gw"))?;
+//! let vcard = to_vcard(&parsed.document(), &VcardOptions::new()).ok_or("no hCard")?;
+//! assert_eq!(
+//!     vcard,
+//!     "BEGIN:VCARD\r\nPROFILE:VCARD\r\nVERSION:4.0\r\nSOURCE:https://example.com/gw\r\n\
+//!      FN:George Washington\r\nN:Washington;George;;;\r\nEND:VCARD\r\n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `typed` (off by default): `to_vcard4` and `to_vcard4_from`, the same
+//!   card as a `vcard4::Vcard`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
+
+mod check;
+mod convert;
+pub mod line;
+mod options;
+#[cfg(feature = "typed")]
+mod typed;
+
+pub use check::check;
+pub use microdata_model::vocab::{HCARD_TYPE, Warning};
+pub use options::VcardOptions;
+#[cfg(feature = "typed")]
+pub use typed::{to_vcard4, to_vcard4_from};
+
+use microdata_model::{Document, Element, Node};
+
+/// Converts the first hCard item of `doc` to vCard text (WHATWG HTML
+/// §5.3.1.1), or `None` when the document has none.
+///
+/// The list of nodes the algorithm starts from is every element of the
+/// document in tree order, so the first item of type
+/// `http://microformats.org/profile/hcard` is found even when it is the
+/// value of another item's property.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::{VcardOptions, to_vcard};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<title>Contacts</title><p itemscope itemtype="http://microformats.org/profile/hcard">
+///        <a itemprop="url" href="/ada">Ada</a>"#,
+///     Some("https://example.com/people"),
+/// )?;
+/// let vcard = to_vcard(&parsed.document(), &VcardOptions::new()).ok_or("no hCard")?;
+/// assert!(vcard.contains("\r\nNAME:Contacts\r\n"));
+/// assert!(vcard.contains("\r\nURL;VALUE=URI:https://example.com/ada\r\n"));
+///
+/// let none = microdata_scraper::parse("<p itemscope>", None)?;
+/// assert_eq!(to_vcard(&none.document(), &VcardOptions::new()), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_vcard<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) -> Option<String> {
+    let item = convert::first_hcard(doc.all_items())?;
+    Some(convert::build(item, options).to_text())
+}
+
+/// Converts the first of `elements` that is an hCard item to vCard text
+/// (WHATWG HTML §5.3.1.1 with `nodes` = `elements`), or `None` when none
+/// of them is.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::{VcardOptions, to_vcard_from};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>A</b></p>
+///        <p id=b itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>B</b></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let b = doc.element_by_id("b").ok_or("no #b")?;
+/// let vcard = to_vcard_from([b], &VcardOptions::new()).ok_or("no hCard")?;
+/// assert!(vcard.contains("\r\nFN:B\r\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &VcardOptions,
+) -> Option<String> {
+    let item = convert::first_hcard_among(elements)?;
+    Some(convert::build(item, options).to_text())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,322 @@
+//! The vCard vocabulary's rules (WHATWG HTML §5.3.1).
+
+use std::collections::HashSet;
+
+use microdata_model::microsyntax::{is_valid_date_string, is_valid_global_date_and_time_string};
+use microdata_model::vocab::{Checker, HCARD_TYPE, PropertyMap, Warning, is_valid_geo};
+use microdata_model::{Document, Item, Node, Value};
+
+/// The kind strings.
+pub(crate) const KINDS: [&str; 4] = ["individual", "group", "org", "location"];
+
+/// The address type strings.
+pub(crate) const ADDRESS_TYPES: [&str; 2] = ["home", "work"];
+
+/// The telephone type strings.
+pub(crate) const TELEPHONE_TYPES: [&str; 9] = [
+    "home",
+    "work",
+    "text",
+    "voice",
+    "fax",
+    "cell",
+    "video",
+    "pager",
+    "textphone",
+];
+
+/// The relationship strings: `emergency`, `agent`, and the XFN ones.
+pub(crate) const RELATIONSHIPS: [&str; 20] = [
+    "emergency",
+    "agent",
+    "contact",
+    "acquaintance",
+    "friend",
+    "met",
+    "worker",
+    "colleague",
+    "resident",
+    "neighbor",
+    "child",
+    "parent",
+    "sibling",
+    "spouse",
+    "kin",
+    "muse",
+    "crush",
+    "date",
+    "sweetheart",
+    "me",
+];
+
+/// The `sex` values.
+pub(crate) const SEXES: [&str; 5] = ["F", "M", "N", "O", "U"];
+
+/// Properties whose value must be text.
+const TEXT: [&str; 17] = [
+    "kind",
+    "fn",
+    "nickname",
+    "bday",
+    "anniversary",
+    "sex",
+    "gender-identity",
+    "email",
+    "lang",
+    "tz",
+    "geo",
+    "title",
+    "role",
+    "categories",
+    "note",
+    "rev",
+    "uid",
+];
+
+/// Properties whose value must be an absolute URL.
+const URLS: [&str; 6] = ["photo", "impp", "logo", "member", "sound", "url"];
+
+/// Properties of which a single one may be present.
+const SINGLE: [&str; 6] = [
+    "kind",
+    "bday",
+    "anniversary",
+    "sex",
+    "gender-identity",
+    "uid",
+];
+
+/// Checks every item of type `http://microformats.org/profile/hcard` in
+/// `doc` (nested ones included) against the vCard vocabulary (WHATWG HTML
+/// §5.3.1), item by item in tree order.
+///
+/// The rules and their identifiers ([`Warning::rule`]):
+///
+/// | rule | what the spec says |
+/// |---|---|
+/// | `hcard:fn-exactly-once`, `hcard:n-exactly-once` | exactly one `fn`, exactly one `n` |
+/// | `hcard:single-valued` | a single `kind`, `bday`, `anniversary`, `sex`, `gender-identity`, `uid`; inside `adr` a single `locality`, `region`, `postal-code`, `country-name` |
+/// | `hcard:text-value` | text values (`fn`, `nickname`, `email`, `title`, `note`, …, and the parts of `n`, `adr`, `tel`, `org`) |
+/// | `hcard:url-value` | `photo`, `impp`, `logo`, `member`, `sound`, `url` and `related`'s `url` are absolute URLs, given by URL property elements |
+/// | `hcard:item-value` | `n`, `adr` and `related` are items |
+/// | `hcard:kind-value`, `hcard:sex-value` | `kind` is a kind string; `sex` is `F`, `M`, `N`, `O` or `U` |
+/// | `hcard:address-type`, `hcard:telephone-type`, `hcard:relationship` | `type` in `adr` / `tel` and `rel` in `related` are from their lists |
+/// | `hcard:type-repeated` | one `type` per distinct value in each `adr` / `tel` |
+/// | `hcard:tel-value-exactly-once`, `hcard:organization-name-exactly-once`, `hcard:related-url-exactly-once`, `hcard:related-rel-exactly-once` | the parts a `tel`, `org` or `related` item must have once |
+/// | `hcard:date-value`, `hcard:rev-value` | `bday`, `anniversary` are valid date strings; `rev` a valid global date and time string |
+/// | `hcard:tz-syntax`, `hcard:geo-syntax` | the `tz` (`±HH:MM`) and `geo` (`lat;lon`) syntaxes |
+/// | `hcard:agent-value` | an `agent` item has the hCard type |
+/// | `hcard:member-without-group` | `member` only when `kind` is `group` |
+///
+/// Not checked: `lang` as a BCP 47 tag, telephone numbers as E.163/X.121.
+///
+/// # Examples
+///
+/// ```
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard">
+///        <span itemprop="kind">person</span></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let rules: Vec<&str> = microdata_vcard::check(&doc).iter().map(|w| w.rule()).collect();
+/// assert_eq!(rules, ["hcard:fn-exactly-once", "hcard:n-exactly-once", "hcard:kind-value"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
+    let mut c = Checker::new();
+    for item in doc.all_items().filter(|i| i.has_type(HCARD_TYPE)) {
+        check_item(&mut c, item);
+    }
+    c.into_warnings()
+}
+
+fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
+    let map = PropertyMap::new(item);
+    c.exactly_one(&map, "fn", "hcard:fn-exactly-once");
+    c.exactly_one(&map, "n", "hcard:n-exactly-once");
+    for name in SINGLE {
+        c.at_most_one(&map, name, "hcard:single-valued");
+    }
+    for name in TEXT {
+        c.texts(&map, name, "hcard:text-value");
+    }
+    for name in URLS {
+        c.absolute_urls(&map, name, "hcard:url-value");
+    }
+    for name in ["n", "adr", "related"] {
+        c.items(&map, name, "hcard:item-value");
+    }
+    c.one_of(&map, "kind", &KINDS, "hcard:kind-value");
+    c.one_of(&map, "sex", &SEXES, "hcard:sex-value");
+    for name in ["bday", "anniversary"] {
+        c.syntax(
+            &map,
+            name,
+            is_valid_date_string,
+            "a valid date string",
+            "hcard:date-value",
+        );
+    }
+    c.syntax(
+        &map,
+        "rev",
+        is_valid_global_date_and_time_string,
+        "a valid global date and time string",
+        "hcard:rev-value",
+    );
+    c.syntax(
+        &map,
+        "tz",
+        is_valid_tz,
+        "±HH:MM (hours 00-23, minutes 00-59)",
+        "hcard:tz-syntax",
+    );
+    c.syntax(
+        &map,
+        "geo",
+        is_valid_geo,
+        "latitude;longitude in decimal degrees",
+        "hcard:geo-syntax",
+    );
+    for &p in map.get("agent") {
+        if let Value::Item(sub) = p.property_value() {
+            if !sub.has_type(HCARD_TYPE) {
+                c.push(
+                    p,
+                    "hcard:agent-value",
+                    format!("an `agent` item must have the type {HCARD_TYPE}"),
+                );
+            }
+        }
+    }
+    let is_group = map
+        .get("kind")
+        .iter()
+        .any(|k| k.property_value().as_text() == Some("group"));
+    if !is_group {
+        for &p in map.get("member") {
+            c.push(
+                p,
+                "hcard:member-without-group",
+                "`member` is only allowed when the item's `kind` is \"group\"".to_owned(),
+            );
+        }
+    }
+
+    for sub in subitems(&map, "n") {
+        let n = PropertyMap::new(sub);
+        for part in [
+            "family-name",
+            "given-name",
+            "additional-name",
+            "honorific-prefix",
+            "honorific-suffix",
+        ] {
+            c.texts(&n, part, "hcard:text-value");
+        }
+    }
+    for sub in subitems(&map, "adr") {
+        let adr = PropertyMap::new(sub);
+        for part in [
+            "type",
+            "post-office-box",
+            "extended-address",
+            "street-address",
+            "locality",
+            "region",
+            "postal-code",
+            "country-name",
+        ] {
+            c.texts(&adr, part, "hcard:text-value");
+        }
+        for part in ["locality", "region", "postal-code", "country-name"] {
+            c.at_most_one(&adr, part, "hcard:single-valued");
+        }
+        c.one_of(&adr, "type", &ADDRESS_TYPES, "hcard:address-type");
+        distinct_types(c, &adr);
+    }
+    for sub in subitems(&map, "tel") {
+        let tel = PropertyMap::new(sub);
+        c.texts(&tel, "type", "hcard:text-value");
+        c.texts(&tel, "value", "hcard:text-value");
+        c.one_of(&tel, "type", &TELEPHONE_TYPES, "hcard:telephone-type");
+        distinct_types(c, &tel);
+        c.exactly_one(&tel, "value", "hcard:tel-value-exactly-once");
+    }
+    for sub in subitems(&map, "org") {
+        let org = PropertyMap::new(sub);
+        c.texts(&org, "organization-name", "hcard:text-value");
+        c.texts(&org, "organization-unit", "hcard:text-value");
+        c.exactly_one(
+            &org,
+            "organization-name",
+            "hcard:organization-name-exactly-once",
+        );
+    }
+    for sub in subitems(&map, "related") {
+        let rel = PropertyMap::new(sub);
+        c.exactly_one(&rel, "url", "hcard:related-url-exactly-once");
+        c.absolute_urls(&rel, "url", "hcard:url-value");
+        c.exactly_one(&rel, "rel", "hcard:related-rel-exactly-once");
+        c.texts(&rel, "rel", "hcard:text-value");
+        c.one_of(&rel, "rel", &RELATIONSHIPS, "hcard:relationship");
+    }
+}
+
+/// The items that are values of the properties named `name`.
+fn subitems<'d, 'a, N: Node<'a>>(map: &PropertyMap<'d, 'a, N>, name: &str) -> Vec<Item<'d, 'a, N>> {
+    map.get(name).iter().filter_map(|p| p.item()).collect()
+}
+
+/// "There must only be one type property per distinct value."
+fn distinct_types<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap<'d, 'a, N>) {
+    let types = map.get("type");
+    let mut seen: HashSet<String> = HashSet::new();
+    for &p in types {
+        let Some(v) = p.property_value().as_str().map(str::to_owned) else {
+            continue;
+        };
+        if seen.contains(&v) {
+            c.push(
+                p,
+                "hcard:type-repeated",
+                format!(
+                    "only one `type` property per distinct value is allowed, {v:?} is repeated"
+                ),
+            );
+        } else {
+            seen.insert(v);
+        }
+    }
+}
+
+/// The `tz` syntax: `+` or `-`, two digits 00..23, `:`, two digits 00..59.
+pub(crate) fn is_valid_tz(s: &str) -> bool {
+    let b = s.as_bytes();
+    let two = |hi: u8, lo: u8| hi.is_ascii_digit() && lo.is_ascii_digit();
+    b.len() == 6
+        && matches!(b[0], b'+' | b'-')
+        && two(b[1], b[2])
+        && b[3] == b':'
+        && two(b[4], b[5])
+        && (b[1] - b'0') * 10 + (b[2] - b'0') <= 23
+        && (b[4] - b'0') * 10 + (b[5] - b'0') <= 59
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tz_syntax() {
+        for ok in ["+00:00", "-05:00", "+23:59", "-00:30"] {
+            assert!(is_valid_tz(ok), "{ok}");
+        }
+        for bad in [
+            "", "00:00", "+24:00", "+00:60", "+1:00", "+01:0", "+0100", "+01:00 ", "±01:00",
+        ] {
+            assert!(!is_valid_tz(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Conversion options.
+
+/// Options for [`to_vcard`](crate::to_vcard): a `#[must_use]` builder.
+///
+/// The default is the current WHATWG text (vCard 4.0).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::VcardOptions;
+///
+/// let options = VcardOptions::new().with_legacy_v3(true);
+/// assert!(options.legacy_v3());
+/// ```
+#[must_use]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VcardOptions {
+    legacy_v3: bool,
+}
+
+impl VcardOptions {
+    /// The default options: the current WHATWG conversion to vCard 4.0.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether to run the vCard 3.0 variant of the 2010 HTML5 draft
+    /// instead of the current text.
+    ///
+    /// That variant writes `VERSION:3.0`; adds a `UID` line from the item's
+    /// global identifier (`itemid`); converts an `agent` property whose
+    /// value is an hCard item to a nested vCard (`VALUE=VCARD`, its text
+    /// escaped into the value); and sets `VALUE=DATE` / `VALUE=DATE-TIME` on
+    /// any `time` element whose value is a valid date string / valid global
+    /// date and time string, instead of on `bday`, `anniversary` and `rev`.
+    /// It has no `GENDER` line (`sex` and `gender-identity` are ordinary
+    /// properties) and no special case for `related`.
+    ///
+    /// Nested agents deeper than 8 levels, and agents that are already being
+    /// converted (an `itemref` cycle), are left out: each level escapes the
+    /// one inside it again, doubling its backslashes.
+    pub fn with_legacy_v3(mut self, yes: bool) -> Self {
+        self.legacy_v3 = yes;
+        self
+    }
+
+    /// Whether the vCard 3.0 variant is selected.
+    pub fn legacy_v3(&self) -> bool {
+        self.legacy_v3
+    }
+}

@@ -1,0 +1,299 @@
+//! The hCard vocabulary checks, and the licensed-work checks of the model
+//! (tested here, where an HTML parser is at hand).
+
+use microdata_model::vocab::check_work;
+use microdata_vcard::check;
+
+use crate::util::{URL, fixture};
+
+/// `(rule, tag name, message)` for each warning of the hCard check.
+fn hcard_warnings(html: &str) -> Vec<(String, String, String)> {
+    let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
+    let doc = parsed.document();
+    check(&doc)
+        .iter()
+        .map(|w| {
+            (
+                w.rule().to_owned(),
+                w.element().local_name().to_owned(),
+                w.message().to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn rules(html: &str) -> Vec<String> {
+    hcard_warnings(html).into_iter().map(|(r, ..)| r).collect()
+}
+
+/// An hCard with a valid `fn` and `n`, plus `body`.
+fn hcard(body: &str) -> String {
+    format!(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard">
+           <b itemprop=fn>A</b><i itemprop=n itemscope></i>{body}</div>"#
+    )
+}
+
+#[test]
+fn spec_examples_are_clean() {
+    for name in [
+        "jack-bauer.html",
+        "alfred-person.html",
+        "george-washington.html",
+    ] {
+        assert_eq!(rules(&fixture(name)), Vec::<String>::new(), "{name}");
+    }
+}
+
+#[test]
+fn the_2010_example_breaks_the_current_vocabulary() {
+    let parsed = microdata_scraper::parse(&fixture("jack-bauer-2010.html"), Some(URL)).unwrap();
+    let doc = parsed.document();
+    let shown: Vec<String> = check(&doc).iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!("jack-bauer-2010-warnings", shown.join("\n"));
+}
+
+#[test]
+fn fn_and_n_exactly_once() {
+    let bare = r#"<p itemscope itemtype="http://microformats.org/profile/hcard"></p>"#;
+    assert_eq!(
+        hcard_warnings(bare),
+        [
+            (
+                "hcard:fn-exactly-once".into(),
+                "p".into(),
+                "exactly one `fn` property is required, found none".into()
+            ),
+            (
+                "hcard:n-exactly-once".into(),
+                "p".into(),
+                "exactly one `n` property is required, found none".into()
+            ),
+        ]
+    );
+    let twice = hcard("<b itemprop=fn>B</b><i itemprop=n itemscope></i>");
+    assert_eq!(
+        hcard_warnings(&twice),
+        [
+            (
+                "hcard:fn-exactly-once".into(),
+                "b".into(),
+                "exactly one `fn` property is allowed, this is number 2 of 2".into()
+            ),
+            (
+                "hcard:n-exactly-once".into(),
+                "i".into(),
+                "exactly one `n` property is allowed, this is number 2 of 2".into()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn single_valued_properties() {
+    let html = hcard(
+        r#"<meta itemprop=kind content=org><meta itemprop=kind content=org>
+           <meta itemprop=bday content=2000-01-01><meta itemprop=bday content=2000-01-02>
+           <meta itemprop=uid content=a><meta itemprop=uid content=b><meta itemprop=uid content=c>"#,
+    );
+    assert_eq!(rules(&html), ["hcard:single-valued"; 4]);
+}
+
+#[test]
+fn value_lists() {
+    let html = hcard(
+        r#"<meta itemprop=kind content=person><meta itemprop=sex content=X>
+           <div itemprop=adr itemscope><meta itemprop=type content=postal><meta itemprop=type content=home></div>
+           <div itemprop=tel itemscope><meta itemprop=type content=pref><meta itemprop=type content=cell><meta itemprop=value content=1></div>
+           <div itemprop=related itemscope><a itemprop=url href=/x>x</a><meta itemprop=rel content=boss></div>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        [
+            "hcard:kind-value",
+            "hcard:sex-value",
+            "hcard:address-type",
+            "hcard:telephone-type",
+            "hcard:relationship"
+        ]
+    );
+    let ok = hcard(
+        r#"<meta itemprop=kind content=group><meta itemprop=sex content=U>
+           <div itemprop=adr itemscope><meta itemprop=type content=work></div>
+           <div itemprop=tel itemscope><meta itemprop=type content=textphone><meta itemprop=value content=1></div>
+           <div itemprop=related itemscope><a itemprop=url href=/x>x</a><meta itemprop=rel content=sweetheart></div>"#,
+    );
+    assert_eq!(rules(&ok), Vec::<String>::new());
+}
+
+#[test]
+fn one_type_per_distinct_value() {
+    let html = hcard(
+        r#"<div itemprop=tel itemscope><meta itemprop=type content=cell><meta itemprop=type content=cell><meta itemprop=value content=1></div>"#,
+    );
+    assert_eq!(rules(&html), ["hcard:type-repeated"]);
+}
+
+#[test]
+fn sub_items_parts() {
+    let html = hcard(
+        r#"<div itemprop=tel itemscope></div>
+           <div itemprop=org itemscope><i itemprop=organization-unit>u</i></div>
+           <div itemprop=related itemscope></div>
+           <div itemprop=adr itemscope><i itemprop=locality>a</i><i itemprop=locality>b</i></div>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        [
+            "hcard:single-valued",
+            "hcard:tel-value-exactly-once",
+            "hcard:organization-name-exactly-once",
+            "hcard:related-url-exactly-once",
+            "hcard:related-rel-exactly-once",
+        ]
+    );
+}
+
+#[test]
+fn syntaxes() {
+    let html = hcard(
+        r#"<i itemprop=tz>+5:00</i><i itemprop=tz>-05:00</i><i itemprop=geo>1,2</i><i itemprop=geo>1.5;-2</i>
+           <i itemprop=bday>yesterday</i><i itemprop=anniversary>2001-02-29</i>
+           <i itemprop=rev>2008-07-20T21:00</i><i itemprop=rev>2008-07-20T21:00Z</i>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        [
+            "hcard:date-value",
+            "hcard:date-value",
+            "hcard:rev-value",
+            "hcard:tz-syntax",
+            "hcard:geo-syntax",
+        ]
+    );
+}
+
+#[test]
+fn urls_must_come_from_url_property_elements() {
+    let html = hcard(
+        r#"<span itemprop=url>https://example.com/</span><a itemprop=url href=/ok>ok</a>
+           <img itemprop=photo><div itemprop=logo itemscope></div>
+           <div itemprop=related itemscope><span itemprop=url>/r</span><meta itemprop=rel content=friend></div>"#,
+    );
+    let got = hcard_warnings(&html);
+    let rules: Vec<&str> = got.iter().map(|(r, ..)| r.as_str()).collect();
+    assert_eq!(rules, ["hcard:url-value"; 4]);
+    // `photo`, then `logo`, then `url` (the rule goes name by name), then
+    // the `url` inside `related`.
+    assert_eq!(got[0].1, "img");
+    assert!(got[0].2.contains("no URL that parses"), "{}", got[0].2);
+    assert_eq!(got[1].1, "div");
+    assert!(got[1].2.contains("found an item"), "{}", got[1].2);
+    assert_eq!(got[2].1, "span");
+    assert!(got[2].2.contains("URL property element"), "{}", got[2].2);
+    assert_eq!(got[3].1, "span");
+}
+
+#[test]
+fn text_and_item_values() {
+    let html = hcard(
+        r#"<a itemprop=email href="mailto:a@b">a</a><div itemprop=note itemscope></div>
+           <span itemprop=adr>text address</span>
+           <div itemprop=n itemscope><a itemprop=given-name href=/g>g</a></div>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        [
+            "hcard:n-exactly-once",
+            "hcard:text-value",
+            "hcard:text-value",
+            "hcard:item-value",
+            "hcard:text-value",
+        ]
+    );
+}
+
+#[test]
+fn agent_and_member() {
+    let html = hcard(
+        r#"<div itemprop=agent itemscope itemtype="https://schema.org/Person"></div>
+           <a itemprop=member href=/m>m</a>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        ["hcard:agent-value", "hcard:member-without-group"]
+    );
+    let group = hcard(r#"<meta itemprop=kind content=group><a itemprop=member href=/m>m</a>"#);
+    assert_eq!(rules(&group), Vec::<String>::new());
+}
+
+#[test]
+fn nested_hcards_are_checked_too() {
+    // The agent is an hCard item without fn and n.
+    let html = hcard(
+        r#"<div itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard"></div>"#,
+    );
+    assert_eq!(
+        rules(&html),
+        ["hcard:fn-exactly-once", "hcard:n-exactly-once"]
+    );
+}
+
+#[test]
+fn warnings_display_rule_and_element() {
+    let parsed = microdata_scraper::parse(
+        r#"<p id=me itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>x</b><i itemprop=n itemscope></i><i itemprop=tz>z</i></p>"#,
+        None,
+    )
+    .unwrap();
+    let doc = parsed.document();
+    let w = check(&doc);
+    assert_eq!(
+        w[0].to_string(),
+        "`tz` must be ±HH:MM (hours 00-23, minutes 00-59), found \"z\" [hcard:tz-syntax] (<i> #6)"
+    );
+}
+
+// The licensed-work vocabulary (`microdata_model::vocab::check_work`).
+
+fn work_rules(html: &str) -> Vec<String> {
+    let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
+    let doc = parsed.document();
+    check_work(&doc)
+        .iter()
+        .map(|w| w.rule().to_owned())
+        .collect()
+}
+
+#[test]
+fn work_examples_are_clean() {
+    assert_eq!(work_rules(&fixture("my-pond.html")), Vec::<String>::new());
+    assert_eq!(
+        work_rules(&fixture("photo-gallery.html")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn work_rules_broken() {
+    let html = r#"<figure itemscope itemtype="http://n.whatwg.org/work">
+        <span itemprop=work>mypond.jpeg</span><img itemprop=work src=b.jpeg>
+        <cite itemprop=title>A</cite><cite itemprop=title>B</cite>
+        <a itemprop=author href=/me>me</a><span itemprop=author itemscope></span>
+        <span itemprop=author itemscope itemtype="http://microformats.org/profile/hcard"></span>
+        <span itemprop=author>Text</span>
+        <span itemprop=license>MIT</span></figure>
+        <figure itemscope itemtype="http://n.whatwg.org/work"></figure>"#;
+    assert_eq!(
+        work_rules(html),
+        [
+            "work:work-exactly-once",
+            "work:work-url",
+            "work:title-at-most-once",
+            "work:author-value",
+            "work:author-value",
+            "work:license-url",
+            "work:work-exactly-once",
+        ]
+    );
+}

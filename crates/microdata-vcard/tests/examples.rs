@@ -1,0 +1,202 @@
+//! The examples of WHATWG HTML §5.3.1.2 (and the 2010 draft's Jack Bauer
+//! for the vCard 3.0 variant): whole outputs as snapshots, George
+//! Washington byte for byte, and every output read back line by line.
+
+use microdata_vcard::{VcardOptions, to_vcard};
+
+use crate::util::{URL, fixture, read_back, s, t};
+
+fn convert(name: &str, options: &VcardOptions) -> String {
+    let parsed = microdata_scraper::parse(&fixture(name), Some(URL)).unwrap();
+    to_vcard(&parsed.document(), options).unwrap()
+}
+
+#[test]
+fn george_washington_is_the_spec_output_byte_for_byte() {
+    let out = convert("george-washington.html", &VcardOptions::new());
+    // The spec's vCard, with the document's address filled in.
+    let expected = "BEGIN:VCARD\r\n\
+                    PROFILE:VCARD\r\n\
+                    VERSION:4.0\r\n\
+                    SOURCE:https://example.com/contacts.html\r\n\
+                    FN:George Washington\r\n\
+                    N:Washington;George;;;\r\n\
+                    END:VCARD\r\n";
+    assert_eq!(out, expected);
+    insta::assert_snapshot!("george-washington", out);
+}
+
+#[test]
+fn george_washington_reads_back() {
+    let out = convert("george-washington.html", &VcardOptions::new());
+    assert_eq!(
+        read_back(&out),
+        [
+            t("BEGIN", &[], "VCARD"),
+            t("PROFILE", &[], "VCARD"),
+            t("VERSION", &[], "4.0"),
+            t("SOURCE", &[], URL),
+            t("FN", &[], "George Washington"),
+            s(
+                "N",
+                &[],
+                &[&["Washington"], &["George"], &[""], &[""], &[""]]
+            ),
+            t("END", &[], "VCARD"),
+        ]
+    );
+}
+
+#[test]
+fn jack_bauer() {
+    let out = convert("jack-bauer.html", &VcardOptions::new());
+    insta::assert_snapshot!("jack-bauer", out);
+    let fn_text = "\n  \n   Jack\n   Bauer\n  \n ";
+    assert_eq!(
+        read_back(&out),
+        [
+            t("BEGIN", &[], "VCARD"),
+            t("PROFILE", &[], "VCARD"),
+            t("VERSION", &[], "4.0"),
+            t("SOURCE", &[], URL),
+            t("FN", &[], fn_text),
+            s("N", &[], &[&["Bauer"], &["Jack"], &[""], &[""], &[""]]),
+            t(
+                "PHOTO",
+                &[("VALUE", "URI")],
+                "https://example.com/jack-bauer.jpg"
+            ),
+            s(
+                "ORG",
+                &[],
+                &[&["Counter-Terrorist Unit"], &["Los Angeles Division"]]
+            ),
+            s(
+                "ADR",
+                &[],
+                &[
+                    &[""],
+                    &[""],
+                    &["10201 W. Pico Blvd."],
+                    &["Los Angeles"],
+                    &["CA"],
+                    &["90064"],
+                    &["United States"],
+                ]
+            ),
+            t("GEO", &[], "34.052339;-118.410623"),
+            t("TEL", &[("TYPE", "work")], "+1 (310) 597 3781"),
+            t(
+                "URL",
+                &[("VALUE", "URI")],
+                "https://en.wikipedia.org/wiki/Jack_Bauer"
+            ),
+            t("URL", &[("VALUE", "URI")], "http://www.jackbauerfacts.com/"),
+            t("EMAIL", &[], "j.bauer@la.ctu.gov.invalid"),
+            t("TEL", &[("TYPE", "cell")], "+1 (310) 555 3781"),
+            t(
+                "REV",
+                &[("VALUE", "DATE-TIME")],
+                "2008-07-20 21:00:00+01:00"
+            ),
+            t("TEL", &[("TYPE", "home")], "01632 960 123"),
+            t("END", &[], "VCARD"),
+        ]
+    );
+    // The line breaks of the markup survive, escaped (the spec's note on
+    // "odd line wrapping").
+    assert!(out.contains("\r\nFN:\\n  \\n   Jack\\n   Bauer\\n  \\n \r\n"));
+}
+
+#[test]
+fn alfred_person() {
+    let out = convert("alfred-person.html", &VcardOptions::new());
+    insta::assert_snapshot!("alfred-person", out);
+    let lines = read_back(&out);
+    assert_eq!(
+        lines[4..],
+        [
+            t("FN", &[], "Alfred\n Person"),
+            s("N", &[], &[&["Person"], &["Alfred"], &[""], &[""], &[""]]),
+            // Two street-address properties: one component, two items.
+            s(
+                "ADR",
+                &[],
+                &[
+                    &[""],
+                    &[""],
+                    &["1600 Amphitheatre Parkway", "Building 43, Second Floor"],
+                    &["Mountain View"],
+                    &["CA"],
+                    &["94043"],
+                    &[""],
+                ]
+            ),
+            t("END", &[], "VCARD"),
+        ]
+    );
+    // The list comma stays, the comma inside a value is escaped; the line
+    // is 79 code points long, so it is folded.
+    assert!(out.contains(
+        "\r\nADR:;;1600 Amphitheatre Parkway,Building 43\\, Second Floor;Mountain View;CA\r\n ;94043;\r\n"
+    ));
+}
+
+#[test]
+fn jack_bauer_2010_as_vcard_3() {
+    let out = convert(
+        "jack-bauer-2010.html",
+        &VcardOptions::new().with_legacy_v3(true),
+    );
+    insta::assert_snapshot!("jack-bauer-2010-v3", out);
+    let lines = read_back(&out);
+    assert_eq!(lines[2], t("VERSION", &[], "3.0"));
+    let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "BEGIN", "PROFILE", "VERSION", "SOURCE", "FN", "N", "PHOTO", "ORG", "ADR", "GEO",
+            "TEL", "URL", "URL", "EMAIL", "TEL", "NOTE", "AGENT", "AGENT", "REV", "TEL", "END"
+        ]
+    );
+    // Chloe is a nested vCard; Tony is text.
+    assert_eq!(lines[16].params, [("VALUE".to_owned(), "VCARD".to_owned())]);
+    let chloe = read_back(&lines[16].value[0][0].replace('\n', "\r\n"));
+    assert_eq!(
+        chloe,
+        [
+            t("BEGIN", &[], "VCARD"),
+            t("PROFILE", &[], "VCARD"),
+            t("VERSION", &[], "3.0"),
+            t("SOURCE", &[], URL),
+            t(
+                "EMAIL",
+                &[("VALUE", "URI")],
+                "mailto:c.obrian@la.ctu.gov.invalid"
+            ),
+            t("FN", &[], "Chloe O'Brian"),
+            s("N", &[], &[&["O'Brian"], &["Chloe"], &[""], &[""], &[""]]),
+            t("END", &[], "VCARD"),
+        ]
+    );
+    assert_eq!(lines[17], t("AGENT", &[], "Tony Almeida"));
+    // `rev` is an item there: its `value`, and `date-time` is not
+    // alphanumeric, so no TYPE.
+    assert_eq!(lines[18], t("REV", &[], "2008-07-20T21:00:00+01:00"));
+    // The first `type` of the first tel is `work` (the second is `pref`).
+    assert_eq!(
+        lines[10],
+        t("TEL", &[("TYPE", "work")], "+1 (310) 597 3781")
+    );
+}
+
+#[test]
+fn jack_bauer_2010_with_the_current_text() {
+    // The same markup through the current algorithm: version 4.0, and the
+    // agent item is an ordinary item (its `value`, none here).
+    let out = convert("jack-bauer-2010.html", &VcardOptions::new());
+    insta::assert_snapshot!("jack-bauer-2010-v4", out);
+    let lines = read_back(&out);
+    assert_eq!(lines[2], t("VERSION", &[], "4.0"));
+    assert_eq!(lines[16], t("AGENT", &[], ""));
+}
