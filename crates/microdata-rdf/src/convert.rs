@@ -238,7 +238,11 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     .ok()
                     .and_then(|l| l.language().map(str::to_owned));
                 if checked.is_none() {
-                    self.warn(WarningKind::InvalidLanguageTag, element.index(), Some(lang.to_owned()));
+                    self.warn(
+                        WarningKind::InvalidLanguageTag,
+                        element.index(),
+                        Some(lang.to_owned()),
+                    );
                 }
                 self.langs.insert(lang, checked.clone());
                 checked
@@ -306,9 +310,13 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 continue;
             };
             let expansions: Vec<NamedNode> = match (&frame.vocab, reverse) {
-                (Some(Vocab { registered: Some(v), .. }), false) => {
-                    self.registry.expansions(*v, name).to_vec()
-                }
+                (
+                    Some(Vocab {
+                        registered: Some(v),
+                        ..
+                    }),
+                    false,
+                ) => self.registry.expansions(*v, name).to_vec(),
                 _ => Vec::new(),
             };
             let key = frame.key.clone();
@@ -319,7 +327,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                         self.warn(
                             WarningKind::ItemrefRecursion,
                             child.element().index(),
-                            element.attr("itemref").or(child.element().attr("id")).map(str::to_owned),
+                            element
+                                .attr("itemref")
+                                .or(child.element().attr("id"))
+                                .map(str::to_owned),
                         );
                         false
                     } else {
@@ -332,7 +343,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     }
                     child_subject.into()
                 }
-                Value::Url { url, element: local_name } => {
+                Value::Url {
+                    url,
+                    element: local_name,
+                } => {
                     if url.is_empty() {
                         self.warn(WarningKind::UnresolvableUrl, element.index(), None);
                         continue;
@@ -350,7 +364,11 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 }
                 Value::Text(text) => {
                     if reverse {
-                        self.warn(WarningKind::ReverseLiteral, element.index(), Some(name.to_owned()));
+                        self.warn(
+                            WarningKind::ReverseLiteral,
+                            element.index(),
+                            Some(name.to_owned()),
+                        );
                         continue;
                     }
                     match self.options.mode() {
@@ -530,7 +548,11 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         if let Some(title) = doc.title() {
             let text = title.child_text_content();
             let lit = self.literal(&text, title);
-            self.emit(subject.clone(), NamedNode::new_unchecked(format!("{DC}title")), lit.into());
+            self.emit(
+                subject.clone(),
+                NamedNode::new_unchecked(format!("{DC}title")),
+                lit.into(),
+            );
         }
         for el in doc.elements() {
             if !el.is_html() {
@@ -544,7 +566,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     };
                     let predicate = if !name.contains(':') {
                         let lower = name.to_ascii_lowercase();
-                        Some(NamedNode::new_unchecked(format!("{XHV}{}", escape_ifragment(&lower))))
+                        Some(NamedNode::new_unchecked(format!(
+                            "{XHV}{}",
+                            escape_ifragment(&lower)
+                        )))
                     } else if is_absolute_url(name) {
                         self.iri_or_warn(name, el.index())
                     } else {
@@ -560,7 +585,11 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                         continue;
                     };
                     if let Some(o) = self.iri_or_warn(cite.as_str(), el.index()) {
-                        self.emit(subject.clone(), NamedNode::new_unchecked(format!("{DC}source")), o.into());
+                        self.emit(
+                            subject.clone(),
+                            NamedNode::new_unchecked(format!("{DC}source")),
+                            o.into(),
+                        );
                     }
                 }
                 _ => {}
@@ -608,7 +637,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         // Substep 8.
         for token in &tokens {
             let predicate = if !token.contains(':') {
-                Some(NamedNode::new_unchecked(format!("{XHV}{}", escape_ifragment(token))))
+                Some(NamedNode::new_unchecked(format!(
+                    "{XHV}{}",
+                    escape_ifragment(token)
+                )))
             } else if is_absolute_url(token) {
                 self.iri_or_warn(token, el.index())
             } else {
@@ -635,18 +667,28 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         for (name, target) in [
             ("work", format!("{OWL}sameAs")),
             ("title", format!("{DC}title")),
-            ("author", "http://creativecommons.org/ns#attributionName".to_owned()),
+            (
+                "author",
+                "http://creativecommons.org/ns#attributionName".to_owned(),
+            ),
             ("license", format!("{XHV}license")),
         ] {
             let p = html_predicate(&ty, name);
-            self.emit(p.into(), equivalent.clone(), NamedNode::new_unchecked(target).into());
+            self.emit(
+                p.into(),
+                equivalent.clone(),
+                NamedNode::new_unchecked(target).into(),
+            );
         }
     }
 
     /// Indexes the `itemprop-reverse` elements (W3C mode, appendix A).
     fn index_reverse_properties(&mut self) {
         for el in self.doc.elements() {
-            if !el.is_html() || !el.attr("itemprop-reverse").is_some_and(|v| split_ascii_whitespace(v).next().is_some()) {
+            let has_names = el
+                .attr("itemprop-reverse")
+                .is_some_and(|v| split_ascii_whitespace(v).next().is_some());
+            if !(el.is_html() && has_names) {
                 continue;
             }
             let scope = el.scope().map_or(NO_ITEM, |i| i.index() as u32);
@@ -798,13 +840,22 @@ mod tests {
 
     #[test]
     fn html_types_follow_steps_3_to_5() {
-        assert_eq!(html_type(Some("http://microformats.org/profile/hcard"), None), "http://microformats.org/profile/hcard#:");
+        assert_eq!(
+            html_type(Some("http://microformats.org/profile/hcard"), None),
+            "http://microformats.org/profile/hcard#:"
+        );
         assert_eq!(html_type(Some("http://a/b#c"), None), "http://a/b#c:");
         assert_eq!(html_type(Some("http://a/b#c:d"), None), "http://a/b#c:d");
         let parent = TypeKey::Html("http://microformats.org/profile/hcard#:".into());
-        assert_eq!(html_type(None, Some((&parent, "n"))), "http://microformats.org/profile/hcard#:n");
+        assert_eq!(
+            html_type(None, Some((&parent, "n"))),
+            "http://microformats.org/profile/hcard#:n"
+        );
         let nested = TypeKey::Html("http://microformats.org/profile/hcard#:n".into());
-        assert_eq!(html_type(None, Some((&nested, "x y"))), "http://microformats.org/profile/hcard#:n%20x%20y");
+        assert_eq!(
+            html_type(None, Some((&nested, "x y"))),
+            "http://microformats.org/profile/hcard#:n%20x%20y"
+        );
         let none = TypeKey::Html(String::new());
         assert_eq!(html_type(None, Some((&none, "n"))), "");
         assert_eq!(html_type(None, None), "");
@@ -813,7 +864,11 @@ mod tests {
     #[test]
     fn html_predicates_escape_the_hash_once() {
         assert_eq!(
-            html_predicate("http://microformats.org/profile/hcard#:adr", "street-address").as_str(),
+            html_predicate(
+                "http://microformats.org/profile/hcard#:adr",
+                "street-address"
+            )
+            .as_str(),
             "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:adr%20street-address"
         );
         assert_eq!(
@@ -824,7 +879,10 @@ mod tests {
 
     #[test]
     fn vocabularies_are_derived_from_types() {
-        assert_eq!(derive_vocabulary("http://schema.org/Person"), "http://schema.org/");
+        assert_eq!(
+            derive_vocabulary("http://schema.org/Person"),
+            "http://schema.org/"
+        );
         assert_eq!(derive_vocabulary("http://foo#bar"), "http://foo#");
         assert_eq!(derive_vocabulary("http://foo/bar"), "http://foo/");
         assert_eq!(derive_vocabulary("http://a/b#c/d"), "http://a/b#");

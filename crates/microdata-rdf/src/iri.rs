@@ -103,9 +103,12 @@ pub(crate) fn fix_iri(s: &str) -> Cow<'_, str> {
     };
     let rest = &s[colon + 1..];
     // The `//` and the authority after it, if any.
-    let (slashes_end, authority_end) = if rest.starts_with("//") {
+    let (slashes_end, authority_end) = if let Some(authority) = rest.strip_prefix("//") {
         let start = colon + 3;
-        (start, start + rest[2..].find(['/', '?', '#']).unwrap_or(rest.len() - 2))
+        (
+            start,
+            start + authority.find(['/', '?', '#']).unwrap_or(authority.len()),
+        )
     } else {
         (colon + 1, colon + 1)
     };
@@ -152,7 +155,9 @@ pub(crate) fn fix_iri(s: &str) -> Cow<'_, str> {
 /// RFC 3987 `iprivate`.
 fn is_iprivate(c: char) -> bool {
     let c = u32::from(c);
-    (0xE000..=0xF8FF).contains(&c) || (0xF0000..=0xFFFFD).contains(&c) || (0x100000..=0x10FFFD).contains(&c)
+    (0xE000..=0xF8FF).contains(&c)
+        || (0xF0000..=0xFFFFD).contains(&c)
+        || (0x100000..=0x10FFFD).contains(&c)
 }
 
 /// The valid IRI for an absolute URL string: [`fix_iri`], then checked by
@@ -191,20 +196,38 @@ mod tests {
         // 2011 draft §5.2, "generate the triples for an item" step 6.1.5.4.
         let s = "http://example.com/a#:q%20r";
         assert_eq!(
-            format!("http://www.w3.org/1999/xhtml/microdata#{}", escape_ifragment(s)),
+            format!(
+                "http://www.w3.org/1999/xhtml/microdata#{}",
+                escape_ifragment(s)
+            ),
             "http://www.w3.org/1999/xhtml/microdata#http://example.com/a%23:q%20r"
         );
     }
 
     #[test]
     fn fix_iri_escapes_what_url_parsing_leaves() {
-        assert_eq!(fix_iri("http://example.com/a|b^c"), "http://example.com/a%7Cb%5Ec");
-        assert_eq!(fix_iri("http://example.com/%zz"), "http://example.com/%25zz");
+        assert_eq!(
+            fix_iri("http://example.com/a|b^c"),
+            "http://example.com/a%7Cb%5Ec"
+        );
+        assert_eq!(
+            fix_iri("http://example.com/%zz"),
+            "http://example.com/%25zz"
+        );
         assert_eq!(fix_iri("http://example.com/%41"), "http://example.com/%41");
-        assert_eq!(fix_iri("http://example.com/a#b#c"), "http://example.com/a#b%23c");
+        assert_eq!(
+            fix_iri("http://example.com/a#b#c"),
+            "http://example.com/a#b%23c"
+        );
         assert_eq!(fix_iri("http://[::1]:80/a[b]"), "http://[::1]:80/a%5Bb%5D");
-        assert_eq!(fix_iri("http://example.com/?q={x}"), "http://example.com/?q=%7Bx%7D");
-        assert_eq!(fix_iri("http://example.com/\u{e000}?\u{e000}"), "http://example.com/%EE%80%80?\u{e000}");
+        assert_eq!(
+            fix_iri("http://example.com/?q={x}"),
+            "http://example.com/?q=%7Bx%7D"
+        );
+        assert_eq!(
+            fix_iri("http://example.com/\u{e000}?\u{e000}"),
+            "http://example.com/%EE%80%80?\u{e000}"
+        );
         assert_eq!(fix_iri("mailto:a@b.c"), "mailto:a@b.c");
         assert!(matches!(fix_iri("http://example.com/ok"), Cow::Borrowed(_)));
     }

@@ -33,7 +33,7 @@
 //! the same input always gives the same bytes.
 //!
 //! This crate depends on the model and `oxrdf` only; `microdata-scraper`
-//! builds [`Document`](microdata_model::Document)s from HTML.
+//! builds [`microdata_model::Document`]s from HTML.
 //!
 //! # Example
 //!
@@ -46,13 +46,14 @@
 //! </div>"#;
 //! let parsed = microdata_scraper::parse(html, Some("http://example.com/jane"))?;
 //! let options = RdfOptions::new().with_mode(Mode::W3c);
-//! let graph = microdata_rdf::to_graph(&parsed.document(), &options)?;
-//! assert_eq!(
-//!     microdata_rdf::to_ntriples(&graph),
-//!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person> .\n\
-//!      _:b0 <http://schema.org/birthDate> \"1970-01-01\"^^<http://www.w3.org/2001/XMLSchema#date> .\n\
-//!      _:b0 <http://schema.org/name> \"Jane Doe\" .\n"
-//! );
+//! let conversion = microdata_rdf::convert(&parsed.document(), &options);
+//! let lines: Vec<String> = conversion.triples().iter().map(|t| t.to_string()).collect();
+//! assert_eq!(lines, [
+//!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person>",
+//!     "_:b0 <http://schema.org/name> \"Jane Doe\"",
+//!     "_:b0 <http://schema.org/birthDate> \"1970-01-01\"^^<http://www.w3.org/2001/XMLSchema#date>",
+//! ]);
+//! assert!(conversion.warnings().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -166,7 +167,10 @@ pub fn triples<'a, N: Node<'a>>(
     Ok(checked(doc, options)?.into_triples().into_iter())
 }
 
-fn checked<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &RdfOptions) -> Result<Conversion, Error> {
+fn checked<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &RdfOptions,
+) -> Result<Conversion, Error> {
     let conversion = convert(doc, options);
     if options.strict() {
         if let Some(w) = conversion

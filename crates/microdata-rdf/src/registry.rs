@@ -129,7 +129,9 @@ impl Registry {
                                 let node = iri::is_absolute_url(v)
                                     .then(|| iri::named_node(v))
                                     .flatten()
-                                    .ok_or_else(|| bad(format!("{key} of {name:?} is not an IRI: {v:?}")))?;
+                                    .ok_or_else(|| {
+                                        bad(format!("{key} of {name:?} is not an IRI: {v:?}"))
+                                    })?;
                                 targets.push(node);
                             }
                         }
@@ -144,7 +146,12 @@ impl Registry {
             }
             vocabularies.push(Vocabulary { prefix, properties });
         }
-        vocabularies.sort_by(|a, b| b.prefix.len().cmp(&a.prefix.len()).then_with(|| a.prefix.cmp(&b.prefix)));
+        vocabularies.sort_by(|a, b| {
+            b.prefix
+                .len()
+                .cmp(&a.prefix.len())
+                .then_with(|| a.prefix.cmp(&b.prefix))
+        });
         Ok(Registry { vocabularies })
     }
 
@@ -152,7 +159,8 @@ impl Registry {
     /// ("a character for character match of type up to the length of the
     /// URI prefix", W3C Note §6.3); the longest when several match.
     pub fn vocabulary(&self, item_type: &str) -> Option<&str> {
-        self.find(item_type).map(|i| self.vocabularies[i].prefix.as_str())
+        self.find(item_type)
+            .map(|i| self.vocabularies[i].prefix.as_str())
     }
 
     /// The registered vocabulary URI prefixes, longest first.
@@ -182,7 +190,9 @@ impl Registry {
     /// The built-in default registry, parsed once.
     pub(crate) fn shared_default() -> &'static Registry {
         static DEFAULT: OnceLock<Registry> = OnceLock::new();
-        DEFAULT.get_or_init(|| Registry::from_json(DEFAULT_REGISTRY).unwrap_or_else(|_| Registry::empty()))
+        DEFAULT.get_or_init(|| {
+            Registry::from_json(DEFAULT_REGISTRY).unwrap_or_else(|_| Registry::empty())
+        })
     }
 }
 
@@ -206,7 +216,11 @@ mod tests {
         let prefixes: Vec<&str> = r.prefixes().collect();
         assert_eq!(
             prefixes,
-            ["http://microformats.org/profile/hcard", "https://schema.org/", "http://schema.org/"]
+            [
+                "http://microformats.org/profile/hcard",
+                "https://schema.org/",
+                "http://schema.org/"
+            ]
         );
         let schema = r.find("http://schema.org/Person").unwrap();
         assert_eq!(
@@ -217,7 +231,10 @@ mod tests {
             ["http://www.w3.org/1999/02/22-rdf-syntax-ns#type"]
         );
         assert!(r.expansions(schema, "name").is_empty());
-        assert_eq!(r.vocabulary("http://microformats.org/profile/hcard"), Some("http://microformats.org/profile/hcard"));
+        assert_eq!(
+            r.vocabulary("http://microformats.org/profile/hcard"),
+            Some("http://microformats.org/profile/hcard")
+        );
         assert_eq!(r.vocabulary("http://example.org/Thing"), None);
     }
 

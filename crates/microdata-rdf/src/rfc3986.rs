@@ -215,9 +215,18 @@ mod tests {
     #[test]
     fn keeps_the_authors_spelling() {
         let base = "http://w3c.github.io/microdata-rdf/tests/sdo_eg_md_1.html";
-        assert_eq!(resolve(base, "http://www.janedoe.com"), "http://www.janedoe.com");
-        assert_eq!(resolve(base, "janedoe.jpg"), "http://w3c.github.io/microdata-rdf/tests/janedoe.jpg");
-        assert_eq!(resolve(base, "  foo\n.html "), "http://w3c.github.io/microdata-rdf/tests/foo.html");
+        assert_eq!(
+            resolve(base, "http://www.janedoe.com"),
+            "http://www.janedoe.com"
+        );
+        assert_eq!(
+            resolve(base, "janedoe.jpg"),
+            "http://w3c.github.io/microdata-rdf/tests/janedoe.jpg"
+        );
+        assert_eq!(
+            resolve(base, "  foo\n.html "),
+            "http://w3c.github.io/microdata-rdf/tests/foo.html"
+        );
         assert_eq!(resolve("http://a", "b"), "http://a/b");
     }
 }

@@ -6,9 +6,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 
 use oxrdf::vocab::rdf;
-use oxrdf::{
-    BlankNode, GraphNameRef, NamedNode, NamedOrBlankNodeRef, QuadRef, TermRef, TripleRef,
-};
+use oxrdf::{BlankNode, GraphNameRef, NamedNode, NamedOrBlankNodeRef, QuadRef, TermRef, TripleRef};
 use oxttl::{NQuadsSerializer, NTriplesSerializer, TurtleSerializer};
 
 use crate::convert::{DC, MD, OWL, XHV};
@@ -52,17 +50,22 @@ fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
     cmp_subject(a.subject, b.subject)
         .then_with(|| {
             let (at, bt) = (a.predicate == rdf::TYPE, b.predicate == rdf::TYPE);
-            bt.cmp(&at).then_with(|| a.predicate.as_str().cmp(b.predicate.as_str()))
+            bt.cmp(&at)
+                .then_with(|| a.predicate.as_str().cmp(b.predicate.as_str()))
         })
         .then_with(|| cmp_term(a.object, b.object))
 }
 
 fn cmp_subject(a: NamedOrBlankNodeRef<'_>, b: NamedOrBlankNodeRef<'_>) -> Ordering {
     match (a, b) {
-        (NamedOrBlankNodeRef::NamedNode(a), NamedOrBlankNodeRef::NamedNode(b)) => a.as_str().cmp(b.as_str()),
+        (NamedOrBlankNodeRef::NamedNode(a), NamedOrBlankNodeRef::NamedNode(b)) => {
+            a.as_str().cmp(b.as_str())
+        }
         (NamedOrBlankNodeRef::NamedNode(_), _) => Ordering::Less,
         (_, NamedOrBlankNodeRef::NamedNode(_)) => Ordering::Greater,
-        (NamedOrBlankNodeRef::BlankNode(a), NamedOrBlankNodeRef::BlankNode(b)) => natural(a.as_str(), b.as_str()),
+        (NamedOrBlankNodeRef::BlankNode(a), NamedOrBlankNodeRef::BlankNode(b)) => {
+            natural(a.as_str(), b.as_str())
+        }
         #[allow(unreachable_patterns)]
         _ => Ordering::Equal,
     }
@@ -238,7 +241,8 @@ pub fn write_nquads<'t>(
 ) -> Result<(), Error> {
     let graph = graph_name_iri(graph_name)?;
     let scope = format!("g{:016x}_", fnv1a(graph.as_str()));
-    let relabel = |b: oxrdf::BlankNodeRef<'_>| BlankNode::new_unchecked(format!("{scope}{}", b.as_str()));
+    let relabel =
+        |b: oxrdf::BlankNodeRef<'_>| BlankNode::new_unchecked(format!("{scope}{}", b.as_str()));
     let mut serializer = NQuadsSerializer::new().for_writer(out);
     for t in sorted(triples) {
         let subject = match t.subject {
@@ -332,7 +336,10 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
         }
     }
     for ns in vocab_namespaces {
-        if ns.is_empty() || out.iter().any(|(_, n)| *n == ns) || WELL_KNOWN.iter().any(|(_, n)| *n == ns) {
+        if ns.is_empty()
+            || out.iter().any(|(_, n)| *n == ns)
+            || WELL_KNOWN.iter().any(|(_, n)| *n == ns)
+        {
             continue;
         }
         let name = unique_name(&prefix_name_for(&ns), &names);
@@ -384,11 +391,14 @@ fn prefix_name_for(ns: &str) -> String {
         None => ns,
     };
     let after_scheme = body.find("://").map_or(body, |i| &body[i + 3..]);
-    let host_end = after_scheme.find(['/', '#', '?']).unwrap_or(after_scheme.len());
+    let host_end = after_scheme
+        .find(['/', '#', '?'])
+        .unwrap_or(after_scheme.len());
     let (host, path) = after_scheme.split_at(host_end);
     let word = |w: &str| {
         let w: String = w.chars().filter(char::is_ascii_alphanumeric).collect();
-        w.starts_with(|c: char| c.is_ascii_alphabetic()).then(|| w.to_ascii_lowercase())
+        w.starts_with(|c: char| c.is_ascii_alphabetic())
+            .then(|| w.to_ascii_lowercase())
     };
     if let Some(w) = path.split(['/', '#', '?', ':', '.']).rev().find_map(word) {
         return w;
@@ -426,14 +436,21 @@ mod tests {
     #[test]
     fn namespaces_and_names() {
         assert_eq!(
-            namespace_of("http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:n%20given-name"),
+            namespace_of(
+                "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:n%20given-name"
+            ),
             "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"
         );
-        assert_eq!(namespace_of("http://www.w3.org/1999/xhtml/microdata#item"), "");
+        assert_eq!(
+            namespace_of("http://www.w3.org/1999/xhtml/microdata#item"),
+            ""
+        );
         assert_eq!(namespace_of("http://schema.org/name"), "http://schema.org/");
         assert_eq!(namespace_of("http://foo#bar"), "http://foo#");
         assert_eq!(
-            prefix_name_for("http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"),
+            prefix_name_for(
+                "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"
+            ),
             "hcard"
         );
         assert_eq!(prefix_name_for("http://expansion/"), "expansion");

@@ -15,7 +15,10 @@ struct Scan<'s> {
 
 impl<'s> Scan<'s> {
     fn new(s: &'s str) -> Self {
-        Scan { s: s.as_bytes(), i: 0 }
+        Scan {
+            s: s.as_bytes(),
+            i: 0,
+        }
     }
     fn done(&self) -> bool {
         self.i == self.s.len()
@@ -46,7 +49,11 @@ impl<'s> Scan<'s> {
             return None;
         }
         self.i += n;
-        Some(digits.iter().fold(0, |acc, d| acc * 10 + u32::from(d - b'0')))
+        Some(
+            digits
+                .iter()
+                .fold(0, |acc, d| acc * 10 + u32::from(d - b'0')),
+        )
     }
 }
 
@@ -298,20 +305,53 @@ mod tests {
 
     #[test]
     fn dates() {
-        for ok in ["2011-06-28", "2011-06-28Z", "2011-06-28+14:00", "-0044-03-15", "12011-01-01", "2000-02-29"] {
+        for ok in [
+            "2011-06-28",
+            "2011-06-28Z",
+            "2011-06-28+14:00",
+            "-0044-03-15",
+            "12011-01-01",
+            "2000-02-29",
+        ] {
             assert!(is_date(ok), "{ok}");
         }
-        for bad in ["2011-6-28", "11-06-28", "2011-13-01", "2011-02-29", "1900-02-29", "2011-04-31", "02011-01-01", "2011-06-28T00:00:00", "2011-06-28+15:00", "2011-06-28 "] {
+        for bad in [
+            "2011-6-28",
+            "11-06-28",
+            "2011-13-01",
+            "2011-02-29",
+            "1900-02-29",
+            "2011-04-31",
+            "02011-01-01",
+            "2011-06-28T00:00:00",
+            "2011-06-28+15:00",
+            "2011-06-28 ",
+        ] {
             assert!(!is_date(bad), "{bad}");
         }
     }
 
     #[test]
     fn times() {
-        for ok in ["00:00:00", "00:00:00Z", "23:59:59.999", "24:00:00", "24:00:00.000", "12:30:00-05:00"] {
+        for ok in [
+            "00:00:00",
+            "00:00:00Z",
+            "23:59:59.999",
+            "24:00:00",
+            "24:00:00.000",
+            "12:30:00-05:00",
+        ] {
             assert!(is_time(ok), "{ok}");
         }
-        for bad in ["00:00", "24:00:01", "25:00:00", "12:60:00", "12:00:60", "12:00:00.", "12:00:00Y"] {
+        for bad in [
+            "00:00",
+            "24:00:01",
+            "25:00:00",
+            "12:60:00",
+            "12:00:60",
+            "12:00:00.",
+            "12:00:00Y",
+        ] {
             assert!(!is_time(bad), "{bad}");
         }
     }
@@ -336,10 +376,21 @@ mod tests {
 
     #[test]
     fn durations() {
-        for ok in ["P2011Y06M28DT00H00M00S", "PT4M5S", "P1D", "-P1Y", "PT1.5S", "PT.5S", "P1Y2M", "PT1H"] {
+        for ok in [
+            "P2011Y06M28DT00H00M00S",
+            "PT4M5S",
+            "P1D",
+            "-P1Y",
+            "PT1.5S",
+            "PT.5S",
+            "P1Y2M",
+            "PT1H",
+        ] {
             assert!(is_duration(ok), "{ok}");
         }
-        for bad in ["P", "PT", "P1S", "PT1D", "P1M1Y", "PT1.5M", "T1M33S", "P1DT", "PT1H1H", "1D", "PT.S"] {
+        for bad in [
+            "P", "PT", "P1S", "PT1D", "P1M1Y", "PT1.5M", "T1M33S", "P1DT", "PT1H1H", "1D", "PT.S",
+        ] {
             assert!(!is_duration(bad), "{bad}");
         }
     }
@@ -352,7 +403,9 @@ mod tests {
         assert_eq!(number_datatype(".5"), Some("double"));
         assert_eq!(number_datatype("1e10"), Some("double"));
         assert_eq!(number_datatype("-1.5E-3"), Some("double"));
-        for bad in ["", "foo", "+1", "1.", "1e", "1.5.5", " 1", "-", "Infinity", "NaN"] {
+        for bad in [
+            "", "foo", "+1", "1.", "1e", "1.5.5", " 1", "-", "Infinity", "NaN",
+        ] {
             assert_eq!(number_datatype(bad), None, "{bad}");
         }
     }

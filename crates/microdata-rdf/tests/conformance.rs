@@ -95,7 +95,11 @@ fn check(dir: &Path, case: &Case, md: &Registry, test_registry: &Registry) -> Re
     let html = std::fs::read_to_string(tests.join(&case.action)).map_err(|e| e.to_string())?;
     let base = format!("{BASE}{}", case.action);
     let parsed = microdata_scraper::parse(&html, Some(&base)).map_err(|e| e.to_string())?;
-    let registry = if case.default_registry { md } else { test_registry };
+    let registry = if case.default_registry {
+        md
+    } else {
+        test_registry
+    };
     let options = RdfOptions::new()
         .with_mode(Mode::W3c)
         .with_registry(registry.clone());
@@ -107,7 +111,8 @@ fn check(dir: &Path, case: &Case, md: &Registry, test_registry: &Registry) -> Re
             Ok(_) => Err("expected itemref recursion to be reported, got a graph".into()),
         };
     }
-    let actual = microdata_rdf::to_graph(&parsed.document(), &options).map_err(|e| e.to_string())?;
+    let actual =
+        microdata_rdf::to_graph(&parsed.document(), &options).map_err(|e| e.to_string())?;
     let result = case.result.as_deref().ok_or("no result file")?;
     let ttl = std::fs::read(tests.join(result)).map_err(|e| e.to_string())?;
     let expected: Graph = TurtleParser::new()
@@ -150,12 +155,14 @@ fn main() {
         return;
     };
     let load = |path: PathBuf| -> Registry {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         Registry::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     };
     let md = Arc::new(load(dir.join("ns/md.json")));
     let test_registry = Arc::new(load(dir.join("tests/test-registry.json")));
-    let manifest: Value = serde_json::from_str(&manifest_text).unwrap_or_else(|e| panic!("manifest: {e}"));
+    let manifest: Value =
+        serde_json::from_str(&manifest_text).unwrap_or_else(|e| panic!("manifest: {e}"));
     let cases = cases(&manifest).unwrap_or_else(|e| panic!("manifest: {e}"));
     let known = expected_failures();
     let tally = Arc::new(Mutex::new((0usize, 0usize, 0usize)));
@@ -196,7 +203,9 @@ fn main() {
     let total = trials.len();
     let conclusion = libtest_mimic::run(&args, trials);
     let (passed, failed, expected) = *tally.lock().unwrap_or_else(|e| e.into_inner());
-    println!("conformance: {SUITE} passed={passed} failed={failed} expected={expected} total={total}");
+    println!(
+        "conformance: {SUITE} passed={passed} failed={failed} expected={expected} total={total}"
+    );
     if !stale.is_empty() {
         eprintln!("expected-failures.txt lists cases that do not exist: {stale:?}");
         std::process::exit(101);

@@ -1,1 +1,8 @@
-//! Integration tests.
+//! Integration tests: one binary, one module per topic.
+
+#![allow(clippy::unwrap_used)]
+
+mod html_mode;
+mod output;
+mod util;
+mod w3c_mode;
