@@ -18,11 +18,15 @@ struct Ci {
     start: Instant,
     done: Vec<(String, &'static str, Duration)>,
     tests: Option<TestCounts>,
+    /// Go on after a failed step (`--keep-going`).
+    keep_going: bool,
+    /// Failed steps, when going on.
+    failures: Vec<String>,
 }
 
 impl Ci {
     /// Runs one step; on failure prints the summary and returns an error
-    /// naming the step.
+    /// naming the step (or, with `--keep-going`, records it and goes on).
     fn step(&mut self, name: impl Into<String>, f: impl FnOnce() -> Result<()>) -> Result<()> {
         let name = name.into();
         let n = self.done.len() + 1;
@@ -43,8 +47,14 @@ impl Ci {
                     format_duration(elapsed)
                 );
                 self.done.push((name.clone(), "FAILED", elapsed));
+                let message = format!("step `{name}` failed: {e}");
+                if self.keep_going {
+                    eprintln!("xtask ci: {message}");
+                    self.failures.push(message);
+                    return Ok(());
+                }
                 self.summary();
-                Err(Error::new(format!("step `{name}` failed: {e}")))
+                Err(Error::new(message))
             }
         }
     }
@@ -105,12 +115,14 @@ impl TestCounts {
     }
 }
 
-pub(crate) fn run() -> Result<()> {
+pub(crate) fn run(keep_going: bool) -> Result<()> {
     let root = project_root();
     let mut ci = Ci {
         start: Instant::now(),
         done: Vec::new(),
         tests: None,
+        keep_going,
+        failures: Vec::new(),
     };
     let meta = Metadata::load()?;
 
@@ -197,8 +209,16 @@ pub(crate) fn run() -> Result<()> {
     ci.step("tidy", || tidy::run(&root))?;
 
     ci.summary();
-    println!("xtask ci: all steps passed");
-    Ok(())
+    if ci.failures.is_empty() {
+        println!("xtask ci: all steps passed");
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "{} step(s) failed:\n  - {}",
+            ci.failures.len(),
+            ci.failures.join("\n  - ")
+        )))
+    }
 }
 
 /// `rust-version` of `[workspace.package]` (or `[package]`) in the root

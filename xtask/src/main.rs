@@ -32,6 +32,7 @@ COMMANDS:
                    fmt, clippy per crate and feature set, tests, docs,
                    MSRV check (when that toolchain is installed),
                    conformance, tidy. Prints timings per step.
+        --keep-going                run every step, then report all failures
     conformance    Run the conformance suites and compare with the baseline.
         --suite <mf2|rdf|wpt|all>   which suite (default: all)
         --path <DIR>                suite folder (sets MF2_TESTS,
@@ -56,7 +57,11 @@ fn main() -> ExitCode {
     };
     let rest: Vec<String> = args.collect();
     let result = match command.as_str() {
-        "ci" => no_args(&rest).and_then(|()| ci::run()),
+        "ci" => match rest.as_slice() {
+            [] => ci::run(false),
+            [flag] if flag == "--keep-going" => ci::run(true),
+            _ => no_args(&rest),
+        },
         "conformance" => conformance::Options::parse(&rest).and_then(|o| {
             conformance::run(&o)?;
             Ok(())
