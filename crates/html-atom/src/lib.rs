@@ -1,1 +1,96 @@
-//! The HTML-to-Atom feed extraction algorithm on the DOM-agnostic microdata-model Node trait
+//! The HTML-to-Atom feed extraction algorithm.
+//!
+//! HTML5 (the 2010 draft, "Atom", in the microdata chapter's conversions)
+//! defines how to "extract an Atom feed" from a page made of `article`
+//! elements: a blog, a news page. This crate runs that algorithm step by
+//! step on any tree that implements `microdata_model::Node`:
+//!
+//! - nothing when the page has no `article`;
+//! - the feed: one `author` per `<meta name=author>`, the first
+//!   `link rel=icon` as `icon`, the document address as `id` and
+//!   `link rel=alternate`, the `title` (and `subtitle`) from the page's first
+//!   heading or `hgroup` with the rank rules, or the `<title>`;
+//! - one `entry` per outermost `article`: `xml:base`, the `title` from its
+//!   first heading, `content type="html"` from its HTML serialization
+//!   without nested articles, its own `header`/`footer`/`nav` and that
+//!   heading, the `id` and `alternate` link from the first `bookmark` link
+//!   or the element's `id`, `published` from the first `time pubdate`,
+//!   `updated` from the newest `ins`/`del` date, and the fallbacks between
+//!   them;
+//! - the feed's `updated`: the newest entry date, else the source's
+//!   modification time, else now.
+//!
+//! Both clocks come from [`AtomOptions`], so output is reproducible. The XML
+//! is written with `quick-xml`: escaping is right by construction, and the
+//! characters XML 1.0 cannot carry become U+FFFD.
+//!
+//! It builds on `microdata-model` alone (the `Node` trait, the document
+//! index, the microsyntaxes and the HTML serializer); `microdata-scraper`
+//! supplies a tree from an HTML string.
+//!
+//! # Example
+//!
+//! ```
+//! use html_atom::{AtomOptions, to_atom};
+//! use microdata_model::microsyntax::parse_global_date_time;
+//!
+//! let html = r#"<!DOCTYPE HTML><title>The Boy Blog</title>
+//! <article id=toys><h1>My toys</h1>
+//!   <p>Published <time pubdate datetime="2010-08-04">August 4th</time></p>
+//!   <p>I really like my chained book.</p></article>"#;
+//! let parsed = microdata_scraper::parse(html, Some("https://boy.example/"))?;
+//! let options = AtomOptions::new()
+//!     .with_now(parse_global_date_time("2010-08-05T09:00Z").ok_or("bad date")?);
+//! let feed = to_atom(&parsed.document(), &options).ok_or("no articles")?;
+//! assert!(feed.contains("<title type=\"html\">My toys</title>"));
+//! assert!(feed.contains("<id>https://boy.example/#toys</id>"));
+//! assert!(feed.contains("<published>2010-08-04T00:00:00-00:00</published>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Choices where the text is open
+//!
+//! - "Nearest ancestor of sectioning content" counts the sectioning roots
+//!   of the time (`blockquote`, `body`, `details`, `fieldset`, `figure`,
+//!   `td`) too, so that "is the body element" can hold and a heading inside
+//!   a quotation titles neither the page nor the article.
+//! - Dates are the "best representation": seconds always written, and a
+//!   zero offset written `-00:00` as the text asks (never `Z`). An
+//!   `updated` taken from `ins`/`del` is that attribute's value as written,
+//!   as the text says.
+//! - An entry with neither a bookmark nor an `id` gets a `urn:uuid:` id, a
+//!   name-based UUID of the document address and the article's position,
+//!   stable across runs.
+//! - A document without an address uses `about:blank`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![doc(test(attr(deny(warnings))))]
+
+mod datetime;
+mod extract;
+mod options;
+mod write;
+
+use microdata_model::{Document, Node};
+
+pub use datetime::{best_representation, system_time_to_global};
+pub use options::AtomOptions;
+pub use write::ATOM_NAMESPACE;
+
+/// Extracts the Atom feed of `doc`, as an XML document; `None` when the
+/// document contains no `article` element.
+///
+/// # Examples
+///
+/// ```
+/// use html_atom::{AtomOptions, to_atom};
+///
+/// let parsed = microdata_scraper::parse("<p>No articles here.</p>", None)?;
+/// assert_eq!(to_atom(&parsed.document(), &AtomOptions::new()), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_atom<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &AtomOptions) -> Option<String> {
+    let feed = extract::extract(doc, options)?;
+    // Writing to memory cannot fail; an error here would be a bug, and is
+    // reported as no output rather than a panic.
+    write::write(&feed, options.indent()).ok()
+}

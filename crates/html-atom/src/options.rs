@@ -1,0 +1,113 @@
+//! How to extract: the injectable clock and the writer's layout.
+
+use std::time::SystemTime;
+
+use microdata_model::microsyntax::GlobalDateTime;
+
+use crate::datetime::system_time_to_global;
+
+/// Options for [`to_atom`](crate::to_atom).
+///
+/// The algorithm reads two clocks: "the moment that this algorithm was
+/// invoked" (dates of entries without any, and the feed's `updated` as the
+/// last resort) and "the Document's source file's last modification" (the
+/// feed's `updated` when no entry has a date). Both come from here, so a
+/// caller that sets them gets the same feed on every run; without
+/// [`with_now`](Self::with_now) the system clock is read once per call.
+///
+/// # Examples
+///
+/// ```
+/// use html_atom::AtomOptions;
+/// use microdata_model::microsyntax::parse_global_date_time;
+///
+/// let now = parse_global_date_time("2010-08-05T12:00Z").ok_or("invalid")?;
+/// let options = AtomOptions::new().with_now(now).with_indent(false);
+/// assert_eq!(options.now(), Some(now));
+/// assert_eq!(options.modified(), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct AtomOptions {
+    now: Option<GlobalDateTime>,
+    modified: Option<GlobalDateTime>,
+    self_link: Option<String>,
+    indent: bool,
+}
+
+impl Default for AtomOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AtomOptions {
+    /// The defaults: the system clock, no known modification time, no
+    /// `rel="self"` link, indented output.
+    pub fn new() -> Self {
+        AtomOptions {
+            now: None,
+            modified: None,
+            self_link: None,
+            indent: true,
+        }
+    }
+
+    /// Uses `now` as "the moment that this algorithm was invoked".
+    pub fn with_now(mut self, now: GlobalDateTime) -> Self {
+        self.now = Some(now);
+        self
+    }
+
+    /// Sets the source file's last modification time (see
+    /// [`system_time_to_global`](crate::system_time_to_global) for a file's
+    /// `SystemTime`).
+    pub fn with_modified(mut self, modified: GlobalDateTime) -> Self {
+        self.modified = Some(modified);
+        self
+    }
+
+    /// Adds the optional `<link rel="self">` with the feed's own address.
+    ///
+    /// The text appends the address as the link's text; Atom reads a link's
+    /// target from `href` only, so it is written there.
+    pub fn with_self_link(mut self, address: impl Into<String>) -> Self {
+        self.self_link = Some(address.into());
+        self
+    }
+
+    /// Whether to indent the XML (two spaces a level; the default). Only
+    /// whitespace between elements changes: text and HTML content are
+    /// written as they are.
+    pub fn with_indent(mut self, indent: bool) -> Self {
+        self.indent = indent;
+        self
+    }
+
+    /// The injected current time, if any.
+    pub fn now(&self) -> Option<GlobalDateTime> {
+        self.now
+    }
+
+    /// The source's modification time, if known.
+    pub fn modified(&self) -> Option<GlobalDateTime> {
+        self.modified
+    }
+
+    /// The `rel="self"` address, if any.
+    pub fn self_link(&self) -> Option<&str> {
+        self.self_link.as_deref()
+    }
+
+    /// Whether the output is indented.
+    pub fn indent(&self) -> bool {
+        self.indent
+    }
+
+    /// The injected current time, or the system clock.
+    pub(crate) fn now_or_clock(&self) -> GlobalDateTime {
+        self.now
+            .unwrap_or_else(|| system_time_to_global(SystemTime::now()))
+    }
+}
