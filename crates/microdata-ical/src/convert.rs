@@ -1,0 +1,248 @@
+//! "Conversion to iCalendar" (WHATWG HTML §5.3.2.1).
+
+use std::time::SystemTime;
+
+use microdata_model::microsyntax::{is_valid_date_string, is_valid_global_date_and_time_string};
+use microdata_model::vocab::VEVENT_TYPE;
+use microdata_model::{Item, Node, Value};
+use microdata_vcard::line::{escape_text, write};
+
+use crate::IcalOptions;
+
+/// The `PRODID` value: "a user-agent-specific string representing the user
+/// agent" (step 4), in the RFC 5545 `-//owner//product//language` form.
+pub const PRODID: &str = concat!(
+    "-//microdata-rs//microdata-ical ",
+    env!("CARGO_PKG_VERSION"),
+    "//EN"
+);
+
+/// The properties whose values are dates or date-times (step 6.3).
+pub(crate) const DATE_NAMES: [&str; 6] = [
+    "dtend",
+    "dtstart",
+    "exdate",
+    "rdate",
+    "created",
+    "last-modified",
+];
+
+/// One property line of an event: its name as the item gives it (written
+/// in uppercase), its annotation, and its value before escaping.
+#[derive(Clone, Debug)]
+pub(crate) struct Line<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) annotation: Option<&'static str>,
+    pub(crate) value: String,
+}
+
+/// One `VEVENT`: the optional 2010 `UID`, then the property lines.
+#[derive(Clone, Debug)]
+pub(crate) struct Event<'a> {
+    pub(crate) uid: Option<String>,
+    pub(crate) lines: Vec<Line<'a>>,
+}
+
+/// A calendar before it is written.
+#[derive(Clone, Debug)]
+pub(crate) struct Calendar<'a> {
+    /// The `DTSTAMP` value, an iCalendar UTC DATE-TIME.
+    pub(crate) dtstamp: String,
+    pub(crate) events: Vec<Event<'a>>,
+}
+
+impl Calendar<'_> {
+    /// Steps 3 to 7, each line as "add an iCalendar line" says: the value
+    /// escaped (steps 5–9), the line folded.
+    pub(crate) fn to_text(&self) -> String {
+        let mut out = String::new();
+        let mut line = |name: &str, annotation: Option<&str>, value: &str| {
+            let value = escape_text(value);
+            match annotation {
+                // The annotations are all `VALUE=…`: one parameter.
+                Some(a) => {
+                    let (pname, pvalue) = a.split_once('=').unwrap_or((a, ""));
+                    write(&mut out, name, &[(pname, pvalue)], &value);
+                }
+                None => write(&mut out, name, &[], &value),
+            }
+        };
+        line("BEGIN", None, "VCALENDAR");
+        line("PRODID", None, PRODID);
+        line("VERSION", None, "2.0");
+        for event in &self.events {
+            line("BEGIN", None, "VEVENT");
+            line("DTSTAMP", Some("VALUE=DATE-TIME"), &self.dtstamp);
+            if let Some(uid) = &event.uid {
+                line("UID", None, uid);
+            }
+            for l in &event.lines {
+                line(l.name, l.annotation, &l.value);
+            }
+            line("END", None, "VEVENT");
+        }
+        line("END", None, "VCALENDAR");
+        out
+    }
+}
+
+/// Runs the conversion over `items` (the items among the algorithm's
+/// `nodes`, in order); `None` when none has the vEvent type (step 1).
+pub(crate) fn build<'d, 'a: 'd, N: Node<'a>>(
+    items: impl Iterator<Item = Item<'d, 'a, N>>,
+    options: &IcalOptions,
+) -> Option<Calendar<'a>> {
+    let mut events = Vec::new();
+    for item in items.filter(|i| i.has_type(VEVENT_TYPE)) {
+        events.push(event(item, options));
+    }
+    if events.is_empty() {
+        return None;
+    }
+    let moment = options.dtstamp().unwrap_or_else(SystemTime::now);
+    Some(Calendar {
+        dtstamp: format_utc(moment),
+        events,
+    })
+}
+
+/// Step 6 for one item.
+fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) -> Event<'a> {
+    let uid = if options.uid_from_itemid() {
+        // 2010: "If the item has a global identifier, add an iCalendar line
+        // with the type UID and that global identifier as the value".
+        item.id().map(|id| id.as_str().to_owned())
+    } else {
+        None
+    };
+    let mut lines = Vec::new();
+    // Step 6.3: "For each element element that is a property of the item
+    // node: for each name name in element's property names".
+    for element in item.properties() {
+        let value = element.property_value();
+        // "If the property's value is an item: Skip the property."
+        let raw = match &value {
+            Value::Item(_) => continue,
+            v => v.as_str().unwrap_or(""),
+        };
+        let time_element = element.is_html() && element.local_name() == "time";
+        for name in element.property_names() {
+            let date_like = if options.time_element_dates() {
+                time_element
+            } else {
+                DATE_NAMES.contains(&name)
+            };
+            if !date_like {
+                // "Otherwise: Add an iCalendar line with the type name and
+                // the property's value."
+                lines.push(Line {
+                    name,
+                    annotation: None,
+                    value: raw.to_owned(),
+                });
+                continue;
+            }
+            // "Let value be the result of stripping all - and : characters
+            // from the property's value", then choose the annotation by the
+            // property's (unstripped) value, or skip it.
+            let annotation = if is_valid_date_string(raw) {
+                "VALUE=DATE"
+            } else if is_valid_global_date_and_time_string(raw) {
+                "VALUE=DATE-TIME"
+            } else {
+                continue;
+            };
+            lines.push(Line {
+                name,
+                annotation: Some(annotation),
+                value: raw.chars().filter(|&c| c != '-' && c != ':').collect(),
+            });
+        }
+    }
+    Event { uid, lines }
+}
+
+/// An iCalendar DATE-TIME in UTC (`YYYYMMDDTHHMMSSZ`, RFC 5545 §3.3.5
+/// form 2) for `moment`, to the second.
+pub(crate) fn format_utc(moment: SystemTime) -> String {
+    let secs: i64 = match moment.duration_since(SystemTime::UNIX_EPOCH) {
+        Ok(d) => i64::try_from(d.as_secs()).unwrap_or(i64::MAX),
+        Err(e) => {
+            // Before 1970: round down to the whole second.
+            let d = e.duration();
+            let whole = i64::try_from(d.as_secs()).unwrap_or(i64::MAX);
+            if d.subsec_nanos() > 0 {
+                -whole.saturating_add(1)
+            } else {
+                -whole
+            }
+        }
+    };
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day number (days since 1970-01-01),
+/// after Howard Hinnant's `civil_from_days`.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z.saturating_add(719_468);
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn utc_date_times() {
+        let at = |s: u64| format_utc(SystemTime::UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "19700101T000000Z");
+        assert_eq!(at(1_241_550_000), "20090505T190000Z");
+        assert_eq!(at(951_782_400), "20000229T000000Z");
+        // 2100 is not a leap year.
+        assert_eq!(at(4_107_542_399), "21000228T235959Z");
+        assert_eq!(at(4_107_542_400), "21000301T000000Z");
+        // Fractions of a second are dropped.
+        assert_eq!(
+            format_utc(SystemTime::UNIX_EPOCH + Duration::from_millis(1_999)),
+            "19700101T000001Z"
+        );
+        // Before the epoch.
+        assert_eq!(
+            format_utc(SystemTime::UNIX_EPOCH - Duration::from_secs(1)),
+            "19691231T235959Z"
+        );
+        assert_eq!(
+            format_utc(SystemTime::UNIX_EPOCH - Duration::from_millis(500)),
+            "19691231T235959Z"
+        );
+        assert_eq!(
+            format_utc(SystemTime::UNIX_EPOCH - Duration::from_secs(86_400 * 365)),
+            "19690101T000000Z"
+        );
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(-719_468), (0, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
+    }
+}

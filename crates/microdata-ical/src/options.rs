@@ -1,0 +1,77 @@
+//! Conversion options.
+
+use std::time::SystemTime;
+
+/// Options for [`to_icalendar`](crate::to_icalendar): a `#[must_use]`
+/// builder.
+///
+/// The default is the current WHATWG text, with `DTSTAMP` taken from the
+/// system clock.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::{Duration, SystemTime};
+/// use microdata_ical::IcalOptions;
+///
+/// // A fixed clock makes the output reproducible.
+/// let stamp = SystemTime::UNIX_EPOCH + Duration::from_secs(1_241_550_000);
+/// let options = IcalOptions::new().with_dtstamp(stamp).with_uid_from_itemid(true);
+/// assert_eq!(options.dtstamp(), Some(stamp));
+/// ```
+#[must_use]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IcalOptions {
+    dtstamp: Option<SystemTime>,
+    uid_from_itemid: bool,
+    time_element_dates: bool,
+}
+
+impl IcalOptions {
+    /// The default options: the current WHATWG conversion, `DTSTAMP` from
+    /// the system clock.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The moment written as every event's `DTSTAMP` ("the current date and
+    /// time"), in UTC, to the second. Without it, the system clock is read
+    /// once per conversion.
+    pub fn with_dtstamp(mut self, moment: SystemTime) -> Self {
+        self.dtstamp = Some(moment);
+        self
+    }
+
+    /// The fixed `DTSTAMP` moment, if one was set.
+    pub fn dtstamp(&self) -> Option<SystemTime> {
+        self.dtstamp
+    }
+
+    /// Whether to add, after `DTSTAMP`, a `UID` line with the item's global
+    /// identifier (`itemid`) when it has one, as the 2010 HTML5 draft did
+    /// (the current vEvent vocabulary supports no global identifiers).
+    pub fn with_uid_from_itemid(mut self, yes: bool) -> Self {
+        self.uid_from_itemid = yes;
+        self
+    }
+
+    /// Whether the `UID` line of the 2010 draft is written.
+    pub fn uid_from_itemid(&self) -> bool {
+        self.uid_from_itemid
+    }
+
+    /// Whether to treat dates as the 2010 HTML5 draft did: the values of
+    /// `time` elements, whatever the property name, have `-` and `:`
+    /// stripped and get `VALUE=DATE` / `VALUE=DATE-TIME` (or are skipped),
+    /// instead of the values of the properties `dtend`, `dtstart`, `exdate`,
+    /// `rdate`, `created` and `last-modified`.
+    pub fn with_time_element_dates(mut self, yes: bool) -> Self {
+        self.time_element_dates = yes;
+        self
+    }
+
+    /// Whether the 2010 draft's date rule is selected.
+    pub fn time_element_dates(&self) -> bool {
+        self.time_element_dates
+    }
+}

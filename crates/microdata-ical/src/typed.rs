@@ -1,0 +1,143 @@
+//! The same calendar as a typed `icalendar::Calendar` (feature `typed`).
+
+use icalendar::{Calendar, Component, Event, Property};
+use microdata_model::{Document, Element, Node};
+
+use crate::IcalOptions;
+use crate::convert::{self, PRODID};
+use microdata_vcard::line::escape_text;
+
+/// The VEVENT properties RFC 5545 allows at most once.
+const ONCE: [&str; 18] = [
+    "CLASS",
+    "CREATED",
+    "DESCRIPTION",
+    "DTSTART",
+    "GEO",
+    "LAST-MODIFIED",
+    "LOCATION",
+    "ORGANIZER",
+    "PRIORITY",
+    "SEQUENCE",
+    "STATUS",
+    "SUMMARY",
+    "TRANSP",
+    "URL",
+    "RECURRENCE-ID",
+    "DTEND",
+    "DURATION",
+    "UID",
+];
+
+/// Converts the vEvent items of `doc` to a typed [`icalendar::Calendar`],
+/// built from the same data as [`to_icalendar`](crate::to_icalendar);
+/// `None` when the document has none.
+///
+/// What the `icalendar` crate then writes differs from the spec's text:
+///
+/// - Within an event, it writes the properties RFC 5545 allows once
+///   (`CLASS`, `CREATED`, `DESCRIPTION`, `DTSTART`, `DTEND`, `DURATION`,
+///   `GEO`, `LAST-MODIFIED`, `LOCATION`, `SEQUENCE`, `STATUS`, `SUMMARY`,
+///   `TRANSP`, `URL`, `UID`, …) sorted by name, then every other property
+///   sorted by name (several of one name in tree order), instead of tree
+///   order. A second occurrence of a once-only property is kept among the
+///   others rather than dropped.
+/// - It adds a random `UID` to an event that has none (every event, unless
+///   the item has a `uid` property or [`IcalOptions::with_uid_from_itemid`]
+///   gave one).
+/// - It escapes only values whose type is TEXT, by the property's name or
+///   its `VALUE` parameter (`URL` and unknown, non-`X-` names are written as
+///   they are); the spec escapes every value. `CATEGORIES` and `RESOURCES`
+///   hold the spec's escaped text, since icalendar writes those lists as
+///   they are.
+/// - It folds lines at 75 octets (not code points), and not before a space.
+/// - `PRODID` and `VERSION` are there (no `CALSCALE`); parameters are written
+///   sorted by name.
+///
+/// The values themselves (dates with `-` and `:` stripped, annotations,
+/// `DTSTAMP`) are the same as in the text.
+///
+/// # Examples
+///
+/// ```
+/// use icalendar::Component;
+/// use microdata_ical::{IcalOptions, to_calendar};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <span itemprop=summary>Tea</span><meta itemprop=uid content=tea-1></p>"#,
+///     None,
+/// )?;
+/// let calendar = to_calendar(&parsed.document(), &IcalOptions::new()).ok_or("no vevent")?;
+/// let event = calendar.events().next().ok_or("no event")?;
+/// assert_eq!(event.get_summary(), Some("Tea"));
+/// assert_eq!(event.get_uid(), Some("tea-1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_calendar<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &IcalOptions,
+) -> Option<Calendar> {
+    Some(typed(&convert::build(doc.all_items(), options)?))
+}
+
+/// [`to_calendar`] for the vEvent items among `elements`.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_ical::{IcalOptions, to_calendar_from};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p id=e itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let calendar =
+///     to_calendar_from(doc.element_by_id("e"), &IcalOptions::new()).ok_or("no vevent")?;
+/// assert_eq!(calendar.events().count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_calendar_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &IcalOptions,
+) -> Option<Calendar> {
+    Some(typed(&convert::build(
+        elements.into_iter().filter_map(|e| e.item()),
+        options,
+    )?))
+}
+
+fn typed(cal: &convert::Calendar<'_>) -> Calendar {
+    let mut calendar = Calendar::empty();
+    calendar.append_property(("PRODID", PRODID));
+    calendar.append_property(("VERSION", "2.0"));
+    for e in &cal.events {
+        let mut event = Event::new();
+        let mut dtstamp = Property::new("DTSTAMP", cal.dtstamp.as_str());
+        dtstamp.add_parameter("VALUE", "DATE-TIME");
+        event.append_property(dtstamp);
+        if let Some(uid) = &e.uid {
+            event.append_property(("UID", uid.as_str()));
+        }
+        for line in &e.lines {
+            let name = line.name.to_ascii_uppercase();
+            let value = if matches!(name.as_str(), "CATEGORIES" | "RESOURCES") {
+                escape_text(&line.value)
+            } else {
+                line.value.clone()
+            };
+            let mut property = Property::new(name.as_str(), value);
+            if let Some((pname, pvalue)) = line.annotation.and_then(|a| a.split_once('=')) {
+                property.add_parameter(pname, pvalue);
+            }
+            if ONCE.contains(&name.as_str()) && event.properties().get(&name).is_none() {
+                event.append_property(property);
+            } else {
+                event.append_multi_property(property);
+            }
+        }
+        calendar.push(event);
+    }
+    calendar
+}

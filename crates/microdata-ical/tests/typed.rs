@@ -1,0 +1,58 @@
+//! The typed `icalendar::Calendar` (feature `typed`).
+
+use icalendar::{Component, EventLike};
+use microdata_ical::{PRODID, to_calendar};
+
+use crate::util::{URL, fixture, options};
+
+#[test]
+fn bluesday_typed() {
+    let parsed = microdata_scraper::parse(&fixture("bluesday-page.html"), Some(URL)).unwrap();
+    let cal = to_calendar(&parsed.document(), &options()).unwrap();
+    assert_eq!(cal.property_value("PRODID"), Some(PRODID));
+    assert_eq!(cal.property_value("VERSION"), Some("2.0"));
+    let event = cal.events().next().unwrap();
+    assert_eq!(event.get_summary(), Some("Bluesday Tuesday: Money Road"));
+    assert_eq!(event.get_location(), Some("The RoadHouse"));
+    assert_eq!(event.get_description(), Some("via livebrum.co.uk"));
+    assert_eq!(event.get_url(), Some(URL));
+    assert_eq!(event.property_value("DTSTART"), Some("20090505T190000Z"));
+    assert_eq!(event.property_value("DTEND"), Some("20090505T210000Z"));
+    assert_eq!(event.property_value("DTSTAMP"), Some("20090501T120000Z"));
+    let dtstart = event.properties().get("DTSTART").unwrap();
+    assert_eq!(dtstart.params().get("VALUE").unwrap().value(), "DATE-TIME");
+    // What icalendar writes parses again, with the same event.
+    let text = cal.to_string();
+    let unfolded = icalendar::parser::unfold(&text);
+    let again = icalendar::parser::read_calendar(&unfolded).unwrap();
+    assert_eq!(again.components.len(), 1);
+    let summary = again.components[0].find_prop("SUMMARY").unwrap();
+    assert_eq!(summary.val.as_str(), "Bluesday Tuesday: Money Road");
+}
+
+#[test]
+fn repeated_and_list_properties_are_kept() {
+    let parsed = microdata_scraper::parse(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+           <b itemprop=summary>A</b><b itemprop=summary>B</b>
+           <meta itemprop=categories content="x,y"><meta itemprop=categories content=z>
+           <meta itemprop=exdate content=2009-05-12><meta itemprop=exdate content=2009-05-19></div>"#,
+        None,
+    )
+    .unwrap();
+    let cal = to_calendar(&parsed.document(), &options()).unwrap();
+    let event = cal.events().next().unwrap();
+    assert_eq!(event.get_summary(), Some("A"));
+    let multi = event.multi_properties();
+    let values = |k: &str| -> Vec<&str> { multi[k].iter().map(|p| p.value()).collect() };
+    assert_eq!(values("SUMMARY"), ["B"]);
+    // CATEGORIES hold the spec's escaped text: one category "x,y", then "z".
+    assert_eq!(values("CATEGORIES"), ["x\\,y", "z"]);
+    assert_eq!(values("EXDATE"), ["20090512", "20090519"]);
+}
+
+#[test]
+fn typed_none_without_vevent() {
+    let parsed = microdata_scraper::parse("<p itemscope>", None).unwrap();
+    assert!(to_calendar(&parsed.document(), &options()).is_none());
+}

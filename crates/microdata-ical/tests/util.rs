@@ -1,0 +1,76 @@
+//! Fixtures, a fixed clock, and the parse-back shared by the tests.
+
+use std::time::{Duration, SystemTime};
+
+use microdata_ical::{IcalOptions, PRODID};
+use microdata_vcard::line;
+
+/// The document URL the fixtures are converted with.
+pub(crate) const URL: &str = "http://livebrum.co.uk/2009/05/05/bluesday-tuesday-money-road";
+
+pub(crate) fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Options with `DTSTAMP` fixed at 2009-05-01T12:00:00Z.
+pub(crate) fn options() -> IcalOptions {
+    IcalOptions::new().with_dtstamp(SystemTime::UNIX_EPOCH + Duration::from_secs(1_241_179_200))
+}
+
+/// A property read back: name, parameters, unescaped value.
+pub(crate) type Prop = (String, Vec<(String, String)>, String);
+
+pub(crate) fn prop(name: &str, params: &[(&str, &str)], value: &str) -> Prop {
+    (
+        name.to_owned(),
+        params
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+        value.to_owned(),
+    )
+}
+
+/// Checks the physical form, then parses `ics` with `icalendar::parser`
+/// (which keeps the order and duplicates of properties) and returns every
+/// VEVENT's properties.
+pub(crate) fn parse_back(ics: &str) -> Vec<Vec<Prop>> {
+    assert!(ics.ends_with("\r\n"));
+    for physical in ics.strip_suffix("\r\n").unwrap().split("\r\n") {
+        assert!(!physical.contains(['\r', '\n']));
+        assert!(physical.chars().count() <= 75, "{physical:?}");
+    }
+    let unfolded = icalendar::parser::unfold(ics);
+    let cal = icalendar::parser::read_calendar(&unfolded).unwrap();
+    let head: Vec<(&str, &str)> = cal
+        .properties
+        .iter()
+        .map(|p| (p.name.as_str(), p.val.as_str()))
+        .collect();
+    assert_eq!(head, [("PRODID", PRODID), ("VERSION", "2.0")]);
+    cal.components
+        .iter()
+        .map(|c| {
+            assert_eq!(c.name.as_str(), "VEVENT");
+            c.properties
+                .iter()
+                .map(|p| {
+                    let params = p
+                        .params
+                        .iter()
+                        .map(|x| {
+                            let v = x.val.as_ref().map(|v| v.as_str().to_owned());
+                            (x.key.as_str().to_owned(), v.unwrap_or_default())
+                        })
+                        .collect();
+                    (
+                        p.name.as_str().to_owned(),
+                        params,
+                        line::unescape(p.val.as_str()),
+                    )
+                })
+                .collect()
+        })
+        .collect()
+}
