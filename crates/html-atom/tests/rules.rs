@@ -34,7 +34,8 @@ fn no_article_no_feed() {
     ] {
         assert_eq!(atom(page, Some(URL)), None, "{page}");
     }
-    assert!(atom("<article></article>", None).is_some());
+    let xml = atom("<article></article>", None).unwrap();
+    assert_eq!(parse_back(&xml).entries().len(), 1);
 }
 
 #[test]
@@ -437,6 +438,7 @@ fn compact_output_holds_the_same_feed() {
     // Empty titles stay empty when indented.
     let xml = atom("<article>x</article>", Some(URL)).unwrap();
     assert_eq!(texts(&xml, "title"), ["", ""]);
+    assert_eq!(parse_back(&xml).title().as_str(), "");
 }
 
 #[test]
