@@ -9,11 +9,43 @@
 //!
 //! # Examples
 //!
-//! ```ignore
-//! // With any `Document` (see `microdata-scraper` for one built from HTML):
-//! for w in microdata_model::vocab::check_work(&doc) {
-//!     eprintln!("{w}"); // "work: exactly one `work` property is required, found 0 [...]"
-//! }
+//! ```
+//! # use microdata_model::{Attribute, Document, Node, NodeKind};
+//! # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
+//! # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+//! # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
+//! # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
+//! # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+//! # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
+//! # impl Eq for H<'_> {}
+//! # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
+//! # impl<'a> Node<'a> for H<'a> {
+//! #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
+//! #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
+//! #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
+//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
+//! #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
+//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
+//! # }
+//! use microdata_model::vocab::check_work;
+//!
+//! // <figure itemscope itemtype="http://n.whatwg.org/work">
+//! //   <cite itemprop="title">My Pond</cite></figure>
+//! let nodes = [
+//!     N { name: None, attrs: vec![], text: None, kids: vec![1] },
+//!     el("figure", &[("itemscope", ""), ("itemtype", "http://n.whatwg.org/work")], &[2]),
+//!     el("cite", &[("itemprop", "title")], &[3]),
+//!     text("My Pond"),
+//! ];
+//! let doc = Document::new(H(&nodes, 0));
+//! let warnings = check_work(&doc);
+//! assert_eq!(warnings.len(), 1);
+//! assert_eq!(warnings[0].rule(), "work:work-exactly-once");
+//! assert_eq!(warnings[0].element().local_name(), "figure");
+//! assert_eq!(
+//!     warnings[0].to_string(),
+//!     "exactly one `work` property is required, found none [work:work-exactly-once] (<figure> #0)"
+//! );
 //! ```
 
 use std::collections::HashMap;
@@ -152,6 +184,52 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
 ///
 /// Each method checks one rule for one property name of one item (given as
 /// a [`PropertyMap`]) and records a warning per violation.
+///
+/// # Examples
+///
+/// ```
+/// # use microdata_model::{Attribute, Document, Node, NodeKind};
+/// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
+/// # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+/// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
+/// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
+/// # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+/// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
+/// # impl Eq for H<'_> {}
+/// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
+/// # impl<'a> Node<'a> for H<'a> {
+/// #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
+/// #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
+/// #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
+/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
+/// #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
+/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
+/// # }
+/// use microdata_model::vocab::{Checker, PropertyMap};
+///
+/// // <p itemscope><b itemprop="kind">robot</b><b itemprop="kind">org</b></p>
+/// let nodes = [
+///     N { name: None, attrs: vec![], text: None, kids: vec![1] },
+///     el("p", &[("itemscope", "")], &[2, 4]),
+///     el("b", &[("itemprop", "kind")], &[3]),
+///     text("robot"),
+///     el("b", &[("itemprop", "kind")], &[5]),
+///     text("org"),
+/// ];
+/// let doc = Document::new(H(&nodes, 0));
+/// let item = doc.items().next().ok_or("no item")?;
+/// let map = PropertyMap::new(item);
+/// assert_eq!(map.count("kind"), 2);
+///
+/// let mut checker = Checker::new();
+/// checker.at_most_one(&map, "kind", "demo:kind-at-most-once");
+/// checker.one_of(&map, "kind", &["individual", "org"], "demo:kind-value");
+/// let warnings = checker.into_warnings();
+/// let rules: Vec<&str> = warnings.iter().map(|w| w.rule()).collect();
+/// assert_eq!(rules, ["demo:kind-at-most-once", "demo:kind-value"]);
+/// assert_eq!(warnings[1].message(), "`kind` must be one of individual, org, found \"robot\"");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Checker<'d, 'a, N: Node<'a>> {
     warnings: Vec<Warning<'d, 'a, N>>,
 }
@@ -371,9 +449,39 @@ pub fn is_valid_geo(s: &str) -> bool {
 ///
 /// # Examples
 ///
-/// ```ignore
-/// let warnings = microdata_model::vocab::check_work(&doc);
-/// assert!(warnings.iter().all(|w| w.rule().starts_with("work:")));
+/// ```
+/// # use microdata_model::{Attribute, Document, Node, NodeKind};
+/// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
+/// # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+/// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
+/// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
+/// # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+/// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
+/// # impl Eq for H<'_> {}
+/// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
+/// # impl<'a> Node<'a> for H<'a> {
+/// #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
+/// #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
+/// #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
+/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
+/// #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
+/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
+/// # }
+/// use microdata_model::vocab::check_work;
+///
+/// // <figure itemscope itemtype="http://n.whatwg.org/work">
+/// //   <img itemprop="work" src="https://example.com/mypond.jpeg">
+/// //   <span itemprop="license">MIT</span></figure>
+/// let nodes = [
+///     N { name: None, attrs: vec![], text: None, kids: vec![1] },
+///     el("figure", &[("itemscope", ""), ("itemtype", "http://n.whatwg.org/work")], &[2, 3]),
+///     el("img", &[("itemprop", "work"), ("src", "https://example.com/mypond.jpeg")], &[]),
+///     el("span", &[("itemprop", "license")], &[4]),
+///     text("MIT"),
+/// ];
+/// let doc = Document::new(H(&nodes, 0));
+/// let rules: Vec<&str> = check_work(&doc).iter().map(|w| w.rule()).collect();
+/// assert_eq!(rules, ["work:license-url"]);
 /// ```
 pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
     let mut c = Checker::new();
