@@ -58,6 +58,13 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) summary: bool,
 
+    /// The current time for formats that record it (Atom `updated`
+    /// fallbacks, iCalendar `DTSTAMP`), as a global date and time string
+    /// such as `2024-05-01T12:00:00Z`; default: the system clock. Set it for
+    /// reproducible output.
+    #[arg(long, value_name = "DATETIME")]
+    pub(crate) now: Option<String>,
+
     /// Never print the summary or the progress bar.
     #[arg(long, short = 'q', conflicts_with = "summary")]
     pub(crate) quiet: bool,
@@ -72,4 +79,10 @@ pub(crate) enum Format {
     /// `json`), `errors` (reading and decoding problems) and, with
     /// `--errors`, `microdata_errors`.
     Jsonl,
+    /// The document's rel links (link types, feeds, icons, hierarchy,
+    /// sequences) and their conformance warnings, as JSON.
+    Links,
+    /// The Atom feed extracted from the document's `article` elements
+    /// (HTML5 "extracting an Atom feed").
+    Atom,
 }

@@ -3,6 +3,7 @@
 use microdata_scraper::json::JsonOptions;
 use microdata_scraper::{Document, MicrodataError, ScraperNode};
 
+use crate::Settings;
 use crate::cli::{Args, Format};
 use crate::input::Source;
 
@@ -21,6 +22,7 @@ pub(crate) struct Context<'x, 'd, 'a> {
 /// nothing to convert.
 pub(crate) fn render(
     args: &Args,
+    settings: &Settings,
     doc: &Document<'_>,
     cx: &Context<'_, '_, '_>,
 ) -> Result<Option<String>, String> {
@@ -29,13 +31,34 @@ pub(crate) fn render(
             doc.to_json_with(JsonOptions::new().with_pretty(args.pretty)),
         )),
         Format::Jsonl => Ok(Some(jsonl(args, doc, cx))),
+        Format::Links => {
+            let links = microdata_scraper::links::Links::from_document(doc);
+            Ok(Some(if args.pretty {
+                links.to_json_pretty()
+            } else {
+                links.to_json()
+            }))
+        }
+        Format::Atom => {
+            let mut options = html_atom::AtomOptions::new()
+                .with_now(settings.now)
+                .with_indent(args.pretty);
+            if let Some(modified) = cx.source.modified() {
+                // Whole seconds: file systems' nanoseconds are noise in a feed.
+                let mut modified = html_atom::system_time_to_global(modified);
+                modified.time.nanosecond = 0;
+                options = options.with_modified(modified);
+            }
+            Ok(html_atom::to_atom(doc, &options))
+        }
     }
 }
 
 /// What to say when [`render`] found nothing.
 pub(crate) fn nothing_message(format: Format) -> &'static str {
     match format {
-        Format::Json | Format::Jsonl => "nothing to convert",
+        Format::Json | Format::Jsonl | Format::Links => "nothing to convert",
+        Format::Atom => "no article element: no Atom feed",
     }
 }
 

@@ -35,6 +35,14 @@ impl Source {
         }
     }
 
+    /// The file's modification time.
+    pub(crate) fn modified(&self) -> Option<std::time::SystemTime> {
+        match self {
+            Source::Stdin => None,
+            Source::File(p) => std::fs::metadata(p).and_then(|m| m.modified()).ok(),
+        }
+    }
+
     /// Reads the whole input.
     pub(crate) fn read(&self) -> Result<Vec<u8>, String> {
         let mut bytes = Vec::new();

@@ -52,6 +52,8 @@ fn main() -> ExitCode {
 /// Settings derived once from the arguments.
 pub(crate) struct Settings {
     pub(crate) base_url: Option<microdata_scraper::Url>,
+    /// `--now`, or the time the command started.
+    pub(crate) now: microdata_scraper::microsyntax::GlobalDateTime,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
 }
 
@@ -81,6 +83,12 @@ fn run(args: &Args) -> Result<u8, String> {
                 })
             })
             .transpose()?,
+        now: match args.now.as_deref() {
+            Some(s) => microdata_scraper::microsyntax::parse_global_date_time(s).ok_or_else(|| {
+                format!("invalid --now {s:?}: a global date and time string is needed, like 2024-05-01T12:00:00Z")
+            })?,
+            None => html_atom::system_time_to_global(std::time::SystemTime::now()),
+        },
         encoding: args
             .encoding
             .as_deref()
@@ -223,7 +231,7 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
         input_errors: &input_errors,
         errors: &errors,
     };
-    match formats::render(args, &doc, &cx) {
+    match formats::render(args, settings, &doc, &cx) {
         Ok(Some(text)) => outcome.output = Some(text),
         Ok(None) => {
             outcome.messages.push(format!(

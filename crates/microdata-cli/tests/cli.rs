@@ -246,3 +246,48 @@ fn stdin_only_once() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("standard input ('-') can be read only once"));
 }
+
+#[test]
+fn atom_feed_from_stdin_is_reproducible_with_now() {
+    let page = std::fs::read(example("blog.html")).unwrap();
+    let args = [
+        "--format",
+        "atom",
+        "--now",
+        "2024-05-01T12:00:00Z",
+        "--base-url",
+        "https://blog.example.com/progress-report",
+    ];
+    let out = microdata(&args, Some(&page));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+    // Same input, same bytes.
+    assert_eq!(microdata(&args, Some(&page)).stdout, out.stdout);
+    let none = microdata(&["--format", "atom"], Some(b"<p>no articles</p>"));
+    assert_eq!(none.status.code(), Some(3));
+    assert!(none.stdout.is_empty());
+    assert!(text(&none.stderr).contains("no article element: no Atom feed"));
+    let bad = microdata(&["--format", "atom", "--now", "yesterday"], Some(b""));
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn links_as_json() {
+    let page = std::fs::read(example("blog.html")).unwrap();
+    let out = microdata(
+        &[
+            "--format",
+            "links",
+            "--base-url",
+            "https://blog.example.com/post",
+        ],
+        Some(&page),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let links: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(links["feed"], "https://blog.example.com/feed.atom");
+    assert_eq!(
+        links["license"],
+        serde_json::json!(["https://creativecommons.org/licenses/by/4.0/"])
+    );
+}
