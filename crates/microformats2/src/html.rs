@@ -1,0 +1,130 @@
+//! The `html` of `e-*` values: the element's inner HTML as the model's
+//! fragment serializer writes it, with relative URLs made absolute.
+//!
+//! The serializer reads the tree through the [`Node`] trait, so a thin
+//! wrapper node presents the URL attributes already resolved.
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+
+use microdata_model::serialize::inner_html;
+use microdata_model::{Attribute, Node, NodeKind};
+
+use crate::resolve::Resolver;
+
+/// Whether attribute `attr` of element `element` holds a URL that the
+/// `html` output makes absolute.
+fn is_url_attribute(element: &str, attr: &str) -> bool {
+    match attr {
+        "href" | "src" | "poster" | "cite" | "action" | "formaction" | "longdesc"
+        | "background" => true,
+        "data" => element == "object",
+        _ => false,
+    }
+}
+
+/// The inner HTML of `element`, URLs resolved; `descendants` are its
+/// descendant elements.
+pub(crate) fn inner_html_absolute<'a, N: Node<'a>>(
+    element: N,
+    descendants: impl Iterator<Item = N>,
+    resolver: &Resolver,
+) -> String {
+    let mut resolved: HashMap<N, Vec<(&'a str, String)>> = HashMap::new();
+    for node in descendants {
+        let name = node.local_name().unwrap_or("");
+        let mut changed = Vec::new();
+        for a in node.attrs() {
+            if a.prefix.is_none() && is_url_attribute(name, a.name) {
+                let url = resolver.resolve(a.value);
+                if url != a.value {
+                    changed.push((a.name, url));
+                }
+            }
+        }
+        if !changed.is_empty() {
+            resolved.insert(node, changed);
+        }
+    }
+    if resolved.is_empty() {
+        return inner_html(element);
+    }
+    inner_html(Resolved {
+        node: element,
+        urls: &resolved,
+        tree: PhantomData,
+    })
+}
+
+/// A node whose URL attributes read as resolved.
+struct Resolved<'x, 'a, N: std::hash::Hash + Eq> {
+    node: N,
+    urls: &'x HashMap<N, Vec<(&'a str, String)>>,
+    tree: PhantomData<&'a ()>,
+}
+
+impl<N: Copy + std::hash::Hash + Eq> Clone for Resolved<'_, '_, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<N: Copy + std::hash::Hash + Eq> Copy for Resolved<'_, '_, N> {}
+impl<N: std::hash::Hash + Eq> PartialEq for Resolved<'_, '_, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node
+    }
+}
+impl<N: std::hash::Hash + Eq> Eq for Resolved<'_, '_, N> {}
+impl<N: std::hash::Hash + Eq> std::hash::Hash for Resolved<'_, '_, N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.node.hash(state);
+    }
+}
+
+impl<'x, 'a: 'x, N: Node<'a>> Node<'x> for Resolved<'x, 'a, N> {
+    fn kind(self) -> NodeKind {
+        self.node.kind()
+    }
+
+    fn local_name(self) -> Option<&'x str> {
+        self.node.local_name()
+    }
+
+    fn is_html(self) -> bool {
+        self.node.is_html()
+    }
+
+    fn attrs(self) -> impl Iterator<Item = Attribute<'x>> {
+        let changed = self.urls.get(&self.node);
+        self.node.attrs().map(move |a| {
+            let value = changed
+                .and_then(|c| {
+                    c.iter()
+                        .find(|(name, _)| a.prefix.is_none() && *name == a.name)
+                })
+                .map_or(a.value, |(_, url)| url.as_str());
+            Attribute {
+                prefix: a.prefix,
+                name: a.name,
+                value,
+            }
+        })
+    }
+
+    fn text(self) -> Option<&'x str> {
+        self.node.text()
+    }
+
+    fn children(self) -> impl Iterator<Item = Self> {
+        let urls = self.urls;
+        self.node.children().map(move |node| Resolved {
+            node,
+            urls,
+            tree: PhantomData,
+        })
+    }
+
+    fn comment(self) -> Option<&'x str> {
+        self.node.comment()
+    }
+}

@@ -1,0 +1,79 @@
+//! Parser options.
+
+/// How [`parse`](crate::parse) behaves where parsers differ. Everything is
+/// off by default, which is what the microformats test suite expects.
+///
+/// # Examples
+///
+/// ```
+/// let html = r#"<div class="h-entry" lang="fr"><p class="e-content">  Bonjour
+///   le   monde </p></div>"#;
+/// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
+/// let options = microformats2::Options::new()
+///     .with_lang(true)
+///     .with_collapse_whitespace(true);
+/// let mf2 = microformats2::parse(&parsed.document(), &options);
+/// let entry = &mf2.items[0];
+/// assert_eq!(entry.lang.as_deref(), Some("fr"));
+/// let content = entry.get("content")[0].as_html().ok_or("not e-*")?;
+/// assert_eq!(content.value, "Bonjour le monde");
+/// assert_eq!(content.lang.as_deref(), Some("fr"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub(crate) alternates: bool,
+    pub(crate) lang: bool,
+    pub(crate) collapse_whitespace: bool,
+    pub(crate) authored_url: Option<String>,
+}
+
+impl Options {
+    /// The defaults: today's output, no extensions.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Emit the top-level `alternates` list of the older parsing text:
+    /// links whose `rel` has `alternate` go there (as `{url, rel, media,
+    /// hreflang, type}`, `rel` holding the other rel values) instead of
+    /// into `rels`. `rel-urls` still lists them.
+    pub fn with_alternates(mut self, on: bool) -> Self {
+        self.alternates = on;
+        self
+    }
+
+    /// Add `lang` to items (the root element's language) and to `e-*`
+    /// values (the property element's language), when it is known: the
+    /// nearest `lang` attribute, else the document's
+    /// `<meta http-equiv="content-language">`.
+    pub fn with_lang(mut self, on: bool) -> Self {
+        self.lang = on;
+        self
+    }
+
+    /// Collapse whitespace in text values the way `innerText` roughly does:
+    /// runs of whitespace become one space, `br` and block elements (`p`,
+    /// `div`, `li`, headings, …) become line breaks, and lines are trimmed.
+    /// Off, text values keep their inner whitespace and are only trimmed at
+    /// both ends.
+    pub fn with_collapse_whitespace(mut self, on: bool) -> Self {
+        self.collapse_whitespace = on;
+        self
+    }
+
+    /// The document URL exactly as the caller wrote it.
+    ///
+    /// URLs are resolved with the WHATWG URL parser, which writes a bare
+    /// origin with a trailing slash (`http://example.test/`). An absolute URL
+    /// in the document keeps its authored form (`href="http://example.test"`
+    /// stays without the slash); with this option, so do URLs that resolve
+    /// to the document URL itself (`href=""`) when no `<base href>` applies.
+    /// The microformats test suite expects this for its `http://example.test`
+    /// base.
+    pub fn with_authored_url(mut self, url: impl Into<String>) -> Self {
+        self.authored_url = Some(url.into());
+        self
+    }
+}

@@ -1,0 +1,406 @@
+//! Element text as microformats2 reads it, for every element at once.
+//!
+//! One walk of the tree writes three buffers, each the document's text in
+//! tree order with one rule for images, and records where every element's
+//! text starts and ends in each. An element's text is then a slice: O(1),
+//! however deep the tree and however many properties read it.
+//!
+//! - [`Kind::Property`] (`p-*` text, `e-*` value): `img` is replaced by its
+//!   `alt`, or when it has none by its resolved `src` with a space on each
+//!   side.
+//! - [`Kind::Name`] (implied `name`): `img` is replaced by its `alt` only.
+//! - [`Kind::Plain`] (`u-*` and `dt-*` text, value-class pieces): no
+//!   replacement.
+//!
+//! In all three, `script` and `style` contents are left out. Trimming
+//! removes ASCII whitespace and U+00A0 NO-BREAK SPACE at both ends; maximal
+//! runs of those characters are recorded so that trimming a slice is a
+//! binary search, not a scan.
+
+use microdata_model::{Document, Node, NodeKind};
+
+/// Which text rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Property = 0,
+    Name = 1,
+    Plain = 2,
+}
+
+/// Whether `c` is trimmed from text values.
+pub(crate) fn is_trim_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ' | '\u{A0}')
+}
+
+/// Trims text values: ASCII whitespace and U+00A0.
+pub(crate) fn trim(s: &str) -> &str {
+    s.trim_matches(is_trim_char)
+}
+
+/// One buffer and the element ranges in it.
+#[derive(Default)]
+struct Buffer {
+    text: String,
+    /// `(start, end)` byte offsets per element, in tree order.
+    ranges: Vec<(u32, u32)>,
+    /// Maximal runs of trim characters, sorted.
+    runs: Vec<(u32, u32)>,
+    /// Collapse mode: a whitespace run is pending (written before the next
+    /// visible text, unless a line break comes first).
+    pending_space: bool,
+    /// Collapse mode: inside `pre` (whitespace kept).
+    pre: u32,
+}
+
+impl Buffer {
+    fn pos(&self) -> u32 {
+        u32::try_from(self.text.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Appends text, collapsing whitespace when `collapse` and not in `pre`.
+    fn push(&mut self, s: &str, collapse: bool) {
+        if !collapse || self.pre > 0 {
+            if collapse && self.pending_space {
+                self.flush_space();
+            }
+            self.text.push_str(s);
+            return;
+        }
+        for (i, word) in s.split(is_collapsible).enumerate() {
+            if i > 0 {
+                self.pending_space = true;
+            }
+            if !word.is_empty() {
+                if self.pending_space {
+                    self.flush_space();
+                }
+                self.text.push_str(word);
+            }
+        }
+    }
+
+    fn flush_space(&mut self) {
+        self.pending_space = false;
+        if !self.text.is_empty() && !self.text.ends_with('\n') {
+            self.text.push(' ');
+        }
+    }
+
+    /// Collapse mode: a line break (block boundary or `br`).
+    fn line_break(&mut self, always: bool) {
+        self.pending_space = false;
+        if always || (!self.text.is_empty() && !self.text.ends_with('\n')) {
+            self.text.push('\n');
+        }
+    }
+
+    fn finish_runs(&mut self) {
+        let mut start = None;
+        for (i, c) in self.text.char_indices() {
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
+            match (is_trim_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    self.runs.push((s, i));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            let end = self.pos();
+            self.runs.push((s, end));
+        }
+    }
+
+    /// The run containing byte `i`, if any.
+    fn run_at(&self, i: u32) -> Option<(u32, u32)> {
+        let k = self.runs.partition_point(|&(s, _)| s <= i);
+        let (s, e) = *self.runs.get(k.checked_sub(1)?)?;
+        (s <= i && i < e).then_some((s, e))
+    }
+
+    fn slice(&self, (start, end): (u32, u32)) -> &str {
+        self.text.get(start as usize..end as usize).unwrap_or("")
+    }
+
+    fn trimmed(&self, (mut start, mut end): (u32, u32)) -> &str {
+        if start < end {
+            if let Some((_, e)) = self.run_at(start) {
+                start = e.min(end);
+            }
+        }
+        if start < end {
+            if let Some((s, _)) = self.run_at(end - 1) {
+                end = s.max(start);
+            }
+        }
+        self.slice((start, end))
+    }
+}
+
+/// Whitespace that collapses: ASCII whitespace (not U+00A0).
+fn is_collapsible(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
+}
+
+/// Elements that break lines in collapse mode.
+const BLOCKS: [&str; 37] = [
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "dd",
+    "details",
+    "dialog",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hgroup",
+    "hr",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "summary",
+    "table",
+    "tr",
+    "ul",
+];
+
+/// The three text buffers of a document.
+pub(crate) struct Texts {
+    buffers: [Buffer; 3],
+}
+
+impl Texts {
+    /// Walks the tree under `doc.root()` in the model's element order.
+    /// `resolve` turns an `img` `src` into the URL written for it.
+    pub(crate) fn build<'a, N: Node<'a>>(
+        doc: &Document<'a, N>,
+        collapse: bool,
+        mut resolve: impl FnMut(&str) -> String,
+    ) -> Texts {
+        let mut texts = Texts {
+            buffers: Default::default(),
+        };
+        for b in &mut texts.buffers {
+            b.ranges.reserve(doc.len());
+        }
+        // Frames: the element index (None for the root or a nested
+        // document), the children, and whether text is dropped (script,
+        // style).
+        struct Frame<I> {
+            element: Option<usize>,
+            children: I,
+            hidden: bool,
+            block: bool,
+            pre: bool,
+        }
+        let root = doc.root();
+        let mut stack = Vec::new();
+        if root.kind() == NodeKind::Element {
+            let (hidden, block, pre) = texts.open(root, false, collapse, &mut resolve);
+            stack.push(Frame {
+                element: Some(0),
+                children: root.children(),
+                hidden,
+                block,
+                pre,
+            });
+        } else {
+            stack.push(Frame {
+                element: None,
+                children: root.children(),
+                hidden: false,
+                block: false,
+                pre: false,
+            });
+        }
+        while let Some(top) = stack.last_mut() {
+            let Some(child) = top.children.next() else {
+                if let Some(frame) = stack.pop() {
+                    if let Some(idx) = frame.element {
+                        texts.close(idx, frame.block, frame.pre, collapse);
+                    }
+                }
+                continue;
+            };
+            let hidden = top.hidden;
+            match child.kind() {
+                NodeKind::Text => {
+                    if !hidden {
+                        let t = child.text().unwrap_or("");
+                        for b in &mut texts.buffers {
+                            b.push(t, collapse);
+                        }
+                    }
+                }
+                NodeKind::Element => {
+                    let idx = texts.buffers[0].ranges.len();
+                    let (h, block, pre) = texts.open(child, hidden, collapse, &mut resolve);
+                    stack.push(Frame {
+                        element: Some(idx),
+                        children: child.children(),
+                        hidden: h,
+                        block,
+                        pre,
+                    });
+                }
+                NodeKind::Document => stack.push(Frame {
+                    element: None,
+                    children: child.children(),
+                    hidden,
+                    block: false,
+                    pre: false,
+                }),
+                _ => {}
+            }
+        }
+        for b in &mut texts.buffers {
+            b.ranges.resize(doc.len(), (0, 0));
+            b.finish_runs();
+        }
+        texts
+    }
+
+    /// Records an element's start; returns whether its text is hidden,
+    /// whether it is a block and whether it is `pre`.
+    fn open<'a, N: Node<'a>>(
+        &mut self,
+        node: N,
+        hidden: bool,
+        collapse: bool,
+        resolve: &mut impl FnMut(&str) -> String,
+    ) -> (bool, bool, bool) {
+        let name = if node.is_html() {
+            node.local_name().unwrap_or("")
+        } else {
+            ""
+        };
+        let hide = hidden || matches!(name, "script" | "style");
+        let block = collapse && BLOCKS.contains(&name);
+        let pre = collapse && matches!(name, "pre" | "textarea" | "listing" | "plaintext");
+        if !hide && collapse {
+            if block {
+                for b in &mut self.buffers {
+                    b.line_break(false);
+                }
+            }
+            if name == "br" {
+                for b in &mut self.buffers {
+                    b.line_break(true);
+                }
+            }
+        }
+        if name == "img" && !hide {
+            let alt = node.attr("alt");
+            let [property, name_text, _] = &mut self.buffers;
+            match (alt, node.attr("src")) {
+                (Some(alt), _) => {
+                    property.push(alt, collapse);
+                    name_text.push(alt, collapse);
+                }
+                (None, Some(src)) => {
+                    property.push(" ", collapse);
+                    property.push(&resolve(src), collapse);
+                    property.push(" ", collapse);
+                }
+                (None, None) => {}
+            }
+        }
+        for b in &mut self.buffers {
+            let p = b.pos();
+            b.ranges.push((p, p));
+            if pre {
+                b.pre += 1;
+            }
+        }
+        (hide, block, pre)
+    }
+
+    fn close(&mut self, idx: usize, block: bool, pre: bool, collapse: bool) {
+        for b in &mut self.buffers {
+            let p = b.pos();
+            if let Some(r) = b.ranges.get_mut(idx) {
+                r.1 = p;
+            }
+            if pre {
+                b.pre = b.pre.saturating_sub(1);
+            }
+            if collapse && block {
+                b.line_break(false);
+            }
+        }
+    }
+
+    fn range(&self, kind: Kind, element: usize) -> (u32, u32) {
+        self.buffers[kind as usize]
+            .ranges
+            .get(element)
+            .copied()
+            .unwrap_or((0, 0))
+    }
+
+    /// The element's text, untrimmed.
+    pub(crate) fn raw(&self, kind: Kind, element: usize) -> &str {
+        self.buffers[kind as usize].slice(self.range(kind, element))
+    }
+
+    /// The element's text, trimmed.
+    pub(crate) fn trimmed(&self, kind: Kind, element: usize) -> &str {
+        self.buffers[kind as usize].trimmed(self.range(kind, element))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn buffer(text: &str) -> Buffer {
+        let mut b = Buffer {
+            text: text.to_owned(),
+            ..Buffer::default()
+        };
+        b.finish_runs();
+        b
+    }
+
+    #[test]
+    fn trims_slices_with_runs() {
+        let b = buffer("  a \u{a0} b\n\n");
+        assert_eq!(b.trimmed((0, 10)), "a \u{a0} b");
+        assert_eq!(b.trimmed((1, 3)), "a");
+        assert_eq!(b.trimmed((3, 7)), "");
+        assert_eq!(b.trimmed((0, 0)), "");
+    }
+
+    #[test]
+    fn collapses_whitespace() {
+        let mut b = Buffer::default();
+        b.push("  a \n\t b ", true);
+        b.line_break(false);
+        b.push(" c", true);
+        b.line_break(true);
+        b.line_break(true);
+        b.push("d  ", true);
+        assert_eq!(b.text, "a b\nc\n\nd");
+    }
+}
