@@ -47,9 +47,10 @@ const ONCE: [&str; 18] = [
 ///   gave one).
 /// - It escapes only values whose type is TEXT, by the property's name or
 ///   its `VALUE` parameter (`URL` and unknown, non-`X-` names are written as
-///   they are); the spec escapes every value. `CATEGORIES` and `RESOURCES`
-///   hold the spec's escaped text, since icalendar writes those lists as
-///   they are.
+///   they are); the spec escapes every value. A comma inside one
+///   `CATEGORIES` or `RESOURCES` value stays escaped, as in the text (for
+///   the icalendar versions that write those lists as they are, the value
+///   is stored escaped).
 /// - It folds lines at 75 octets (not code points), and not before a space.
 /// - `PRODID` and `VERSION` are there (no `CALSCALE`); parameters are written
 ///   sorted by name.
@@ -108,7 +109,16 @@ pub fn to_calendar_from<'d, 'a: 'd, N: Node<'a>>(
     )?))
 }
 
+/// Whether this icalendar version writes `CATEGORIES` values as they are
+/// (0.17.17 and later treat them as already escaped lists), rather than
+/// escaping them like other TEXT values (earlier versions).
+fn lists_written_verbatim() -> bool {
+    let written: Result<String, _> = Property::new("CATEGORIES", ",").try_into();
+    written.is_ok_and(|w| !w.contains("\\,"))
+}
+
 fn typed(cal: &convert::Calendar<'_>) -> Calendar {
+    let verbatim_lists = lists_written_verbatim();
     let mut calendar = Calendar::empty();
     calendar.append_property(("PRODID", PRODID));
     calendar.append_property(("VERSION", "2.0"));
@@ -122,7 +132,7 @@ fn typed(cal: &convert::Calendar<'_>) -> Calendar {
         }
         for line in &e.lines {
             let name = line.name.to_ascii_uppercase();
-            let value = if matches!(name.as_str(), "CATEGORIES" | "RESOURCES") {
+            let value = if verbatim_lists && matches!(name.as_str(), "CATEGORIES" | "RESOURCES") {
                 escape_text(&line.value)
             } else {
                 line.value.clone()

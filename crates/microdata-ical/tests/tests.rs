@@ -6,6 +6,7 @@
 
 mod checks;
 mod examples;
+mod roundtrip;
 #[cfg(feature = "typed")]
 mod typed;
 mod util;

@@ -46,9 +46,16 @@ fn repeated_and_list_properties_are_kept() {
     let multi = event.multi_properties();
     let values = |k: &str| -> Vec<&str> { multi[k].iter().map(|p| p.value()).collect() };
     assert_eq!(values("SUMMARY"), ["B"]);
-    // CATEGORIES hold the spec's escaped text: one category "x,y", then "z".
-    assert_eq!(values("CATEGORIES"), ["x\\,y", "z"]);
     assert_eq!(values("EXDATE"), ["20090512", "20090519"]);
+    // Whatever the icalendar version, the comma inside the first category
+    // is written escaped: one category "x,y", then "z".
+    let text = cal.to_string();
+    let unfolded = icalendar::parser::unfold(&text);
+    let lines: Vec<&str> = unfolded
+        .lines()
+        .filter(|l| l.starts_with("CATEGORIES"))
+        .collect();
+    assert_eq!(lines, ["CATEGORIES:x\\,y", "CATEGORIES:z"]);
 }
 
 #[test]

@@ -49,13 +49,19 @@ pub(crate) fn parse_back(ics: &str) -> Vec<Vec<Prop>> {
         .map(|p| (p.name.as_str(), p.val.as_str()))
         .collect();
     assert_eq!(head, [("PRODID", PRODID), ("VERSION", "2.0")]);
+    let raw = raw_events(ics);
+    assert_eq!(raw.len(), cal.components.len());
     cal.components
         .iter()
-        .map(|c| {
+        .zip(raw)
+        .map(|(c, raw)| {
             assert_eq!(c.name.as_str(), "VEVENT");
+            assert_eq!(c.properties.len(), raw.len());
             c.properties
                 .iter()
-                .map(|p| {
+                .zip(raw)
+                .map(|(p, raw)| {
+                    assert_eq!(p.name.as_str(), raw.name);
                     let params = p
                         .params
                         .iter()
@@ -67,10 +73,42 @@ pub(crate) fn parse_back(ics: &str) -> Vec<Vec<Prop>> {
                     (
                         p.name.as_str().to_owned(),
                         params,
-                        line::unescape(p.val.as_str()),
+                        unescaped(p.val.as_str(), &raw.value),
                     )
                 })
                 .collect()
         })
         .collect()
+}
+
+/// The value of a property: unescaped by our content-line reader, and
+/// checked against icalendar's parser, which unescapes the values it types
+/// as TEXT and leaves the others as written. icalendar 0.17.6 (the version
+/// the workspace's rust-version selects) unescapes in several passes, so an
+/// escaped backslash followed by `,`, `;`, `:` or `n` comes out wrong there:
+/// such values are not compared.
+pub(crate) fn unescaped(parsed: &str, raw: &str) -> String {
+    let ours = line::unescape(raw);
+    if !raw.contains("\\\\") {
+        assert!(parsed == raw || parsed == ours, "{parsed:?} vs {raw:?}");
+    }
+    ours
+}
+
+/// Each VEVENT's lines as the content-line reader gives them.
+fn raw_events(ics: &str) -> Vec<Vec<line::ContentLine>> {
+    let mut events = Vec::new();
+    let mut current: Option<Vec<line::ContentLine>> = None;
+    for l in line::read(ics).unwrap() {
+        match (l.name.as_str(), l.value.as_str()) {
+            ("BEGIN", "VEVENT") => current = Some(Vec::new()),
+            ("END", "VEVENT") => events.extend(current.take()),
+            _ => {
+                if let Some(c) = current.as_mut() {
+                    c.push(l);
+                }
+            }
+        }
+    }
+    events
 }

@@ -490,3 +490,77 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Strings rich in what the escaping and folding care about.
+    fn tricky() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just('\\'),
+                Just(','),
+                Just(';'),
+                Just(':'),
+                Just('\r'),
+                Just('\n'),
+                Just(' '),
+                Just('é'),
+                Just('€'),
+                Just('𝄞'),
+                any::<char>(),
+                proptest::char::range('a', 'z'),
+            ],
+            0..200,
+        )
+        .prop_map(|cs| cs.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn written_lines_read_back(value in tricky(), name in "[a-zA-Z][a-zA-Z0-9-]{0,20}") {
+            let mut out = String::new();
+            write(&mut out, &name, &[("TYPE", "home")], &escape_text(&value));
+            // CRLF only at line ends, at most 75 code points a physical line.
+            let body = out.strip_suffix("\r\n").unwrap_or_else(|| panic!("{out:?}"));
+            for physical in body.split("\r\n") {
+                prop_assert!(!physical.contains(['\r', '\n']));
+                prop_assert!(physical.chars().count() <= FIRST_LINE_MAX);
+            }
+            let lines = read(&out).unwrap();
+            prop_assert_eq!(lines.len(), 1);
+            prop_assert_eq!(&lines[0].name, &name.to_ascii_uppercase());
+            prop_assert_eq!(lines[0].param("type"), Some("home"));
+            let normalized = value.replace("\r\n", "\n").replace('\r', "\n");
+            prop_assert_eq!(unescape(&lines[0].value), normalized);
+        }
+
+        #[test]
+        fn structured_values_split_back(parts in proptest::collection::vec(tricky(), 1..5)) {
+            let escaped: Vec<String> = parts.iter().map(|p| escape_text(p)).collect();
+            let mut out = String::new();
+            write(&mut out, "n", &[], &escaped.join(";"));
+            let lines = read(&out).unwrap();
+            let back: Vec<String> = split_unescaped(&lines[0].value, ';')
+                .into_iter()
+                .map(unescape)
+                .collect();
+            let normalized: Vec<String> = parts
+                .iter()
+                .map(|p| p.replace("\r\n", "\n").replace('\r', "\n"))
+                .collect();
+            prop_assert_eq!(back, normalized);
+        }
+
+        #[test]
+        fn geo_escaping_keeps_semicolons_only(value in tricky()) {
+            let kept = escape_text_keep_semicolons(&value);
+            prop_assert_eq!(kept.matches(';').count(), value.matches(';').count());
+            prop_assert_eq!(kept.replace(';', "\\;"), escape_text(&value));
+        }
+    }
+}

@@ -5,6 +5,7 @@
 
 mod checks;
 mod examples;
+mod roundtrip;
 #[cfg(feature = "typed")]
 mod typed;
 mod util;
