@@ -155,7 +155,8 @@ pub(crate) fn run(keep_going: bool) -> Result<()> {
     let mut counts = TestCounts::default();
     let test_result = {
         let mut cmd = cargo();
-        cmd.args(["test", "--workspace", "--all-features"]);
+        // --no-fail-fast: one run lists every failing test binary.
+        cmd.args(["test", "--workspace", "--all-features", "--no-fail-fast"]);
         ci.step("test --workspace --all-features", || {
             let status = run_streaming(&mut cmd, |line| counts.add_line(line))?;
             check(&cmd, status)
@@ -213,10 +214,15 @@ pub(crate) fn run(keep_going: bool) -> Result<()> {
         println!("xtask ci: all steps passed");
         Ok(())
     } else {
+        let list: Vec<String> = ci
+            .failures
+            .iter()
+            .map(|f| f.replace('\n', "\n    "))
+            .collect();
         Err(Error::new(format!(
             "{} step(s) failed:\n  - {}",
-            ci.failures.len(),
-            ci.failures.join("\n  - ")
+            list.len(),
+            list.join("\n  - ")
         )))
     }
 }
