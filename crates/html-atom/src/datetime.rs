@@ -1,8 +1,6 @@
 //! Dates and times for the feed: the `time` element's date, the "best
 //! representation" of a global date and time, and the clock.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use microdata_model::microsyntax::{
     Date, GlobalDateTime, Time, TimeZoneOffset, parse_date, parse_global_date_time,
     parse_local_date_time,
@@ -45,86 +43,6 @@ pub fn best_representation(datetime: &GlobalDateTime) -> String {
     let abs = offset.minutes.unsigned_abs();
     out.push_str(&format!("{sign}{:02}:{:02}", abs / 60, abs % 60));
     out
-}
-
-/// The UTC date and time of `time` (offset zero), for
-/// [`AtomOptions::with_now`](crate::AtomOptions::with_now) and
-/// [`with_modified`](crate::AtomOptions::with_modified) from the system
-/// clock or a file's modification time. Times before 0001-01-01 give that
-/// date's midnight.
-///
-/// # Examples
-///
-/// ```
-/// use std::time::{Duration, UNIX_EPOCH};
-/// use html_atom::{best_representation, system_time_to_global};
-///
-/// let t = system_time_to_global(UNIX_EPOCH + Duration::from_secs(1_280_917_800));
-/// assert_eq!(best_representation(&t), "2010-08-04T10:30:00-00:00");
-/// ```
-pub fn system_time_to_global(time: SystemTime) -> GlobalDateTime {
-    let (seconds, nanosecond) = match time.duration_since(UNIX_EPOCH) {
-        Ok(d) => (
-            i64::try_from(d.as_secs()).unwrap_or(i64::MAX),
-            d.subsec_nanos(),
-        ),
-        Err(e) => {
-            let d = e.duration();
-            let secs = i64::try_from(d.as_secs()).unwrap_or(i64::MAX);
-            match d.subsec_nanos() {
-                0 => (-secs, 0),
-                n => (-secs - 1, 1_000_000_000 - n),
-            }
-        }
-    };
-    let days = seconds.div_euclid(86_400);
-    let second_of_day = seconds.rem_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
-    let utc = TimeZoneOffset { minutes: 0 };
-    match u32::try_from(year) {
-        Ok(year) if year >= 1 => GlobalDateTime {
-            date: Date { year, month, day },
-            time: Time {
-                // `second_of_day` is in 0..86 400.
-                hour: (second_of_day / 3600) as u8,
-                minute: (second_of_day / 60 % 60) as u8,
-                second: (second_of_day % 60) as u8,
-                nanosecond,
-            },
-            offset: utc,
-        },
-        _ => GlobalDateTime {
-            date: Date {
-                year: 1,
-                month: 1,
-                day: 1,
-            },
-            time: Time {
-                hour: 0,
-                minute: 0,
-                second: 0,
-                nanosecond: 0,
-            },
-            offset: utc,
-        },
-    }
-}
-
-/// (year, month, day) of a day number counted from 1970-01-01, in the
-/// proleptic Gregorian calendar (the inverse of the usual days-from-civil
-/// computation over 400-year eras).
-fn civil_from_days(days: i64) -> (i64, u8, u8) {
-    let z = days.saturating_add(719_468);
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe.saturating_add(era.saturating_mul(400)) + i64::from(month <= 2);
-    // By construction `day` is 1..=31 and `month` 1..=12.
-    (year, month as u8, day as u8)
 }
 
 /// A point in time for comparisons: the UTC date and time.
@@ -208,16 +126,18 @@ mod tests {
 
     #[test]
     fn system_time_conversion() {
-        let t = system_time_to_global(UNIX_EPOCH);
+        use std::time::{Duration, UNIX_EPOCH};
+        let t = GlobalDateTime::from_system_time(UNIX_EPOCH);
         assert_eq!(best_representation(&t), "1970-01-01T00:00:00-00:00");
-        let t = system_time_to_global(UNIX_EPOCH + Duration::new(951_782_400 + 86_399, 5));
+        let t =
+            GlobalDateTime::from_system_time(UNIX_EPOCH + Duration::new(951_782_400 + 86_399, 5));
         assert_eq!(
             best_representation(&t),
             "2000-02-29T23:59:59.000000005-00:00"
         );
-        let t = system_time_to_global(UNIX_EPOCH - Duration::new(1, 500_000_000));
+        let t = GlobalDateTime::from_system_time(UNIX_EPOCH - Duration::new(1, 500_000_000));
         assert_eq!(best_representation(&t), "1969-12-31T23:59:58.5-00:00");
-        let t = system_time_to_global(UNIX_EPOCH - Duration::from_secs(70_000_000_000));
+        let t = GlobalDateTime::from_system_time(UNIX_EPOCH - Duration::from_secs(70_000_000_000));
         assert_eq!(best_representation(&t), "0001-01-01T00:00:00-00:00");
     }
 }

@@ -72,7 +72,7 @@ mod write;
 
 use microdata_model::{Document, Node};
 
-pub use datetime::{best_representation, system_time_to_global};
+pub use datetime::best_representation;
 pub use options::AtomOptions;
 pub use write::ATOM_NAMESPACE;
 

@@ -4,8 +4,6 @@ use std::time::SystemTime;
 
 use microdata_model::microsyntax::GlobalDateTime;
 
-use crate::datetime::system_time_to_global;
-
 /// Options for [`to_atom`](crate::to_atom).
 ///
 /// The algorithm reads two clocks: "the moment that this algorithm was
@@ -61,7 +59,7 @@ impl AtomOptions {
     }
 
     /// Sets the source file's last modification time (see
-    /// [`system_time_to_global`](crate::system_time_to_global) for a file's
+    /// [`GlobalDateTime::from_system_time`] for a file's
     /// `SystemTime`).
     pub fn with_modified(mut self, modified: GlobalDateTime) -> Self {
         self.modified = Some(modified);
@@ -108,6 +106,6 @@ impl AtomOptions {
     /// The injected current time, or the system clock.
     pub(crate) fn now_or_clock(&self) -> GlobalDateTime {
         self.now
-            .unwrap_or_else(|| system_time_to_global(SystemTime::now()))
+            .unwrap_or_else(|| GlobalDateTime::from_system_time(SystemTime::now()))
     }
 }

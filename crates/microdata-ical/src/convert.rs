@@ -2,7 +2,9 @@
 
 use std::time::SystemTime;
 
-use microdata_model::microsyntax::{is_valid_date_string, is_valid_global_date_and_time_string};
+use microdata_model::microsyntax::{
+    GlobalDateTime, is_valid_date_string, is_valid_global_date_and_time_string,
+};
 use microdata_model::vocab::VEVENT_TYPE;
 use microdata_model::{Item, Node, Value};
 use microdata_vcard::line::{escape_text, write};
@@ -165,43 +167,12 @@ fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) 
 /// An iCalendar DATE-TIME in UTC (`YYYYMMDDTHHMMSSZ`, RFC 5545 §3.3.5
 /// form 2) for `moment`, to the second.
 pub(crate) fn format_utc(moment: SystemTime) -> String {
-    let secs: i64 = match moment.duration_since(SystemTime::UNIX_EPOCH) {
-        Ok(d) => i64::try_from(d.as_secs()).unwrap_or(i64::MAX),
-        Err(e) => {
-            // Before 1970: round down to the whole second.
-            let d = e.duration();
-            let whole = i64::try_from(d.as_secs()).unwrap_or(i64::MAX);
-            if d.subsec_nanos() > 0 {
-                -whole.saturating_add(1)
-            } else {
-                -whole
-            }
-        }
-    };
-    let days = secs.div_euclid(86_400);
-    let rem = secs.rem_euclid(86_400);
-    let (y, m, d) = civil_from_days(days);
+    // Whole seconds, rounded down (also before 1970).
+    let GlobalDateTime { date, time, .. } = GlobalDateTime::from_system_time(moment);
     format!(
-        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
+        "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
+        date.year, date.month, date.day, time.hour, time.minute, time.second
     )
-}
-
-/// The proleptic Gregorian date of a day number (days since 1970-01-01),
-/// after Howard Hinnant's `civil_from_days`.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z.saturating_add(719_468);
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]
@@ -236,13 +207,5 @@ mod tests {
             format_utc(SystemTime::UNIX_EPOCH - Duration::from_secs(86_400 * 365)),
             "19690101T000000Z"
         );
-    }
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(-719_468), (0, 3, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(11_017), (2000, 3, 1));
     }
 }

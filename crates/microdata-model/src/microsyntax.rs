@@ -366,6 +366,94 @@ fn civil_from_days(days: i64) -> (i64, u8, u8) {
 }
 
 impl GlobalDateTime {
+    /// The instant `time`, in UTC (offset zero), with its nanoseconds.
+    ///
+    /// Instants before 0001-01-01T00:00:00Z, which no valid date string can
+    /// express, give that first representable instant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use microdata_model::microsyntax::GlobalDateTime;
+    ///
+    /// let t = GlobalDateTime::from_system_time(UNIX_EPOCH + Duration::from_secs(951_782_400));
+    /// assert_eq!(t.to_string(), "2000-02-29T00:00Z");
+    /// assert_eq!(t.to_system_time(), UNIX_EPOCH + Duration::from_secs(951_782_400));
+    /// ```
+    pub fn from_system_time(time: std::time::SystemTime) -> GlobalDateTime {
+        let (seconds, nanosecond) = match time.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => (
+                i64::try_from(d.as_secs()).unwrap_or(i64::MAX),
+                d.subsec_nanos(),
+            ),
+            Err(e) => {
+                let d = e.duration();
+                let secs = i64::try_from(d.as_secs()).unwrap_or(i64::MAX);
+                match d.subsec_nanos() {
+                    0 => (-secs, 0),
+                    n => (-secs - 1, 1_000_000_000 - n),
+                }
+            }
+        };
+        let days = seconds.div_euclid(86_400);
+        let second_of_day = seconds.rem_euclid(86_400);
+        let (year, month, day) = civil_from_days(days);
+        let (date, time) = match u32::try_from(year) {
+            Ok(year) if year >= 1 => (
+                Date { year, month, day },
+                Time {
+                    // `second_of_day` is in 0..86 400.
+                    hour: (second_of_day / 3600) as u8,
+                    minute: (second_of_day / 60 % 60) as u8,
+                    second: (second_of_day % 60) as u8,
+                    nanosecond,
+                },
+            ),
+            _ => (
+                Date {
+                    year: 1,
+                    month: 1,
+                    day: 1,
+                },
+                Time {
+                    hour: 0,
+                    minute: 0,
+                    second: 0,
+                    nanosecond: 0,
+                },
+            ),
+        };
+        GlobalDateTime {
+            date,
+            time,
+            offset: TimeZoneOffset { minutes: 0 },
+        }
+    }
+
+    /// The instant as a [`SystemTime`](std::time::SystemTime).
+    pub fn to_system_time(&self) -> std::time::SystemTime {
+        let days = days_from_civil(
+            i64::from(self.date.year),
+            i64::from(self.date.month),
+            i64::from(self.date.day),
+        );
+        let seconds = days * 86_400
+            + i64::from(self.time.hour) * 3600
+            + i64::from(self.time.minute) * 60
+            + i64::from(self.time.second)
+            - i64::from(self.offset.minutes) * 60;
+        let nanos = std::time::Duration::from_nanos(u64::from(self.time.nanosecond));
+        let whole = std::time::Duration::from_secs(seconds.unsigned_abs());
+        if seconds >= 0 {
+            std::time::UNIX_EPOCH + whole + nanos
+        } else {
+            std::time::UNIX_EPOCH - whole + nanos
+        }
+    }
+}
+
+impl GlobalDateTime {
     /// The same instant expressed in UTC (offset zero), as the "valid
     /// normalized forced-UTC global date and time string" needs it.
     ///
