@@ -43,6 +43,18 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) errors: bool,
 
+    /// Print the vocabulary warnings (hCard, vEvent and licensed-work rules
+    /// of WHATWG HTML §5.3) to standard error. Conversion is not affected:
+    /// the converters may emit invalid output for invalid input.
+    #[arg(long)]
+    pub(crate) check: bool,
+
+    /// Use the older variants of the conversions (HTML5 2010 draft): vCard
+    /// 3.0 with `UID` and nested `agent` cards; iCalendar `UID` from the
+    /// item's global identifier and `time`-element dates.
+    #[arg(long)]
+    pub(crate) legacy: bool,
+
     /// The character encoding of inputs without a byte order mark (a
     /// WHATWG Encoding label such as `windows-1252`). Without it, a
     /// `<meta charset>` in the first 1024 bytes decides, else UTF-8.
@@ -82,6 +94,14 @@ pub(crate) enum Format {
     /// The document's rel links (link types, feeds, icons, hierarchy,
     /// sequences) and their conformance warnings, as JSON.
     Links,
+    /// vCard text of the first hCard item
+    /// (`http://microformats.org/profile/hcard`), WHATWG "Conversion to
+    /// vCard" (vCard 4.0; 3.0 with `--legacy`).
+    Vcard,
+    /// iCalendar text of the vEvent items
+    /// (`http://microformats.org/profile/hcalendar#vevent`), WHATWG
+    /// "Conversion to iCalendar".
+    Ical,
     /// The Atom feed extracted from the document's `article` elements
     /// (HTML5 "extracting an Atom feed").
     Atom,

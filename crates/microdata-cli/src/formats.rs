@@ -39,13 +39,25 @@ pub(crate) fn render(
                 links.to_json()
             }))
         }
+        Format::Vcard => Ok(microdata_vcard::to_vcard(
+            doc,
+            &microdata_vcard::VcardOptions::new().with_legacy_v3(args.legacy),
+        )),
+        Format::Ical => Ok(microdata_ical::to_icalendar(
+            doc,
+            &microdata_ical::IcalOptions::new()
+                .with_dtstamp(settings.now.to_system_time())
+                .with_uid_from_itemid(args.legacy)
+                .with_time_element_dates(args.legacy),
+        )),
         Format::Atom => {
             let mut options = html_atom::AtomOptions::new()
                 .with_now(settings.now)
                 .with_indent(args.pretty);
             if let Some(modified) = cx.source.modified() {
                 // Whole seconds: file systems' nanoseconds are noise in a feed.
-                let mut modified = html_atom::system_time_to_global(modified);
+                let mut modified =
+                    microdata_scraper::microsyntax::GlobalDateTime::from_system_time(modified);
                 modified.time.nanosecond = 0;
                 options = options.with_modified(modified);
             }
@@ -59,6 +71,10 @@ pub(crate) fn nothing_message(format: Format) -> &'static str {
     match format {
         Format::Json | Format::Jsonl | Format::Links => "nothing to convert",
         Format::Atom => "no article element: no Atom feed",
+        Format::Vcard => "no hCard item (type http://microformats.org/profile/hcard): no vCard",
+        Format::Ical => {
+            "no vEvent item (type http://microformats.org/profile/hcalendar#vevent): no iCalendar"
+        }
     }
 }
 
@@ -104,4 +120,13 @@ pub(crate) fn jsonl_failure(source: &Source, message: &str) -> String {
         string(&source.display()),
         string(message)
     )
+}
+
+/// The vocabulary warnings of `--check`: hCard, vEvent, licensed works.
+pub(crate) fn vocabulary_warnings(doc: &Document<'_>) -> Vec<String> {
+    let mut all: Vec<_> = microdata_vcard::check(doc);
+    all.extend(microdata_ical::check(doc));
+    all.extend(microdata_scraper::vocab::check_work(doc));
+    all.sort_by_key(|w| w.element().index());
+    all.iter().map(ToString::to_string).collect()
 }

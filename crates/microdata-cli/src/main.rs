@@ -87,7 +87,7 @@ fn run(args: &Args) -> Result<u8, String> {
             Some(s) => microdata_scraper::microsyntax::parse_global_date_time(s).ok_or_else(|| {
                 format!("invalid --now {s:?}: a global date and time string is needed, like 2024-05-01T12:00:00Z")
             })?,
-            None => html_atom::system_time_to_global(std::time::SystemTime::now()),
+            None => microdata_scraper::microsyntax::GlobalDateTime::from_system_time(std::time::SystemTime::now()),
         },
         encoding: args
             .encoding
@@ -223,6 +223,13 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
             outcome
                 .messages
                 .push(format!("{}: {level}: {e}", source.display()));
+        }
+    }
+    if args.check {
+        for w in formats::vocabulary_warnings(&doc) {
+            outcome
+                .messages
+                .push(format!("{}: warning: {w}", source.display()));
         }
     }
     let cx = formats::Context {

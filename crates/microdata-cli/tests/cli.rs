@@ -291,3 +291,46 @@ fn links_as_json() {
         serde_json::json!(["https://creativecommons.org/licenses/by/4.0/"])
     );
 }
+
+#[test]
+fn vcard_and_ical_with_checks() {
+    let page = std::fs::read(example("blog.html")).unwrap();
+    let base = [
+        "--base-url",
+        "https://blog.example.com/progress-report",
+        "--now",
+        "2024-05-01T12:00:00Z",
+    ];
+    let vcard = microdata(
+        &[&["--format", "vcard", "--check"][..], &base].concat(),
+        Some(&page),
+    );
+    assert_eq!(vcard.status.code(), Some(0), "{}", text(&vcard.stderr));
+    // The example is a valid hCard: no vocabulary warnings.
+    assert!(vcard.stderr.is_empty(), "{}", text(&vcard.stderr));
+    insta::assert_snapshot!("vcard", text(&vcard.stdout).replace("\r\n", "\n"));
+    assert!(text(&vcard.stdout).contains("\r\nEND:VCARD\r\n"));
+    let ical = microdata(&[&["--format", "ical"][..], &base].concat(), Some(&page));
+    assert_eq!(ical.status.code(), Some(0), "{}", text(&ical.stderr));
+    let ical = text(&ical.stdout).replace(env!("CARGO_PKG_VERSION"), "[version]");
+    insta::assert_snapshot!("ical", ical.replace("\r\n", "\n"));
+
+    let broken = b"<div itemscope itemtype=http://microformats.org/profile/hcard><span itemprop=fn>A</span><span itemprop=fn>B</span></div>";
+    let out = microdata(&["--format", "vcard", "--check"], Some(broken));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("<stdin>: warning: "),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).starts_with("BEGIN:VCARD\r\n"));
+
+    let none = microdata(&["--format", "ical"], Some(b"<p>nothing</p>"));
+    assert_eq!(none.status.code(), Some(3));
+    assert!(none.stdout.is_empty());
+    assert!(
+        text(&none.stderr).contains("no vEvent item"),
+        "{}",
+        text(&none.stderr)
+    );
+}
