@@ -55,6 +55,34 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) legacy: bool,
 
+    /// RDF formats: which conversion to run: `html` (the HTML microdata
+    /// draft's conversion, with document triples) or `w3c` (the W3C
+    /// Microdata to RDF Note, vocabulary-based property URIs).
+    #[arg(long, value_enum, default_value_t = RdfMode::Html, value_name = "MODE")]
+    pub(crate) rdf_mode: RdfMode,
+
+    /// RDF formats, `--rdf-mode w3c`: a vocabulary registry (JSON, the
+    /// Note's format) to use instead of the default registry.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) registry: Option<std::path::PathBuf>,
+
+    /// RDF formats: add the licensed-work `owl:equivalentProperty` triples
+    /// of the 2010 draft.
+    #[arg(long)]
+    pub(crate) work_equivalences: bool,
+
+    /// mf2: add the legacy top-level `alternates` of the older parsing text.
+    #[arg(long)]
+    pub(crate) mf2_alternates: bool,
+
+    /// mf2: add `lang` to items and e-* values.
+    #[arg(long)]
+    pub(crate) mf2_lang: bool,
+
+    /// mf2: collapse whitespace in text values like `innerText`.
+    #[arg(long)]
+    pub(crate) mf2_collapse_whitespace: bool,
+
     /// The character encoding of inputs without a byte order mark (a
     /// WHATWG Encoding label such as `windows-1252`). Without it, a
     /// `<meta charset>` in the first 1024 bytes decides, else UTF-8.
@@ -94,6 +122,15 @@ pub(crate) enum Format {
     /// The document's rel links (link types, feeds, icons, hierarchy,
     /// sequences) and their conformance warnings, as JSON.
     Links,
+    /// microformats2 JSON (items, rels, rel-urls), classic microformats
+    /// included.
+    Mf2,
+    /// RDF as N-Triples.
+    Nt,
+    /// RDF as Turtle.
+    Ttl,
+    /// RDF as N-Quads, with the document URL as graph name (for crawls).
+    Nq,
     /// vCard text of the first hCard item
     /// (`http://microformats.org/profile/hcard`), WHATWG "Conversion to
     /// vCard" (vCard 4.0; 3.0 with `--legacy`).
@@ -105,4 +142,13 @@ pub(crate) enum Format {
     /// The Atom feed extracted from the document's `article` elements
     /// (HTML5 "extracting an Atom feed").
     Atom,
+}
+
+/// `--rdf-mode` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RdfMode {
+    /// The conversion of the HTML microdata draft (2011), with document triples.
+    Html,
+    /// The W3C Microdata to RDF Note (2014).
+    W3c,
 }

@@ -4,7 +4,7 @@ use microdata_scraper::json::JsonOptions;
 use microdata_scraper::{Document, MicrodataError, ScraperNode};
 
 use crate::Settings;
-use crate::cli::{Args, Format};
+use crate::cli::{Args, Format, RdfMode};
 use crate::input::Source;
 
 /// What is known about one input besides its document.
@@ -16,6 +16,8 @@ pub(crate) struct Context<'x, 'd, 'a> {
     pub(crate) input_errors: &'x [String],
     /// The document's microdata errors and warnings.
     pub(crate) errors: &'x [MicrodataError<'d, 'a, ScraperNode<'a>>],
+    /// Lines a format has to say on standard error, in order.
+    pub(crate) notes: std::cell::RefCell<Vec<String>>,
 }
 
 /// Renders `doc` in the chosen format; `Ok(None)` when the format found
@@ -39,6 +41,24 @@ pub(crate) fn render(
                 links.to_json()
             }))
         }
+        Format::Mf2 => {
+            let mut options = microformats2::Options::new()
+                .with_alternates(args.mf2_alternates)
+                .with_lang(args.mf2_lang)
+                .with_collapse_whitespace(args.mf2_collapse_whitespace);
+            if let Some(url) = &args.base_url {
+                options = options.with_authored_url(url.clone());
+            }
+            let mf2 = microformats2::parse(doc, &options);
+            let json = if args.pretty {
+                serde_json::to_string_pretty(&mf2)
+            } else {
+                serde_json::to_string(&mf2)
+            };
+            json.map(Some)
+                .map_err(|e| format!("cannot write mf2 JSON: {e}"))
+        }
+        Format::Nt | Format::Ttl | Format::Nq => rdf(args, settings, doc, cx).map(Some),
         Format::Vcard => Ok(microdata_vcard::to_vcard(
             doc,
             &microdata_vcard::VcardOptions::new().with_legacy_v3(args.legacy),
@@ -69,7 +89,13 @@ pub(crate) fn render(
 /// What to say when [`render`] found nothing.
 pub(crate) fn nothing_message(format: Format) -> &'static str {
     match format {
-        Format::Json | Format::Jsonl | Format::Links => "nothing to convert",
+        Format::Json
+        | Format::Jsonl
+        | Format::Links
+        | Format::Mf2
+        | Format::Nt
+        | Format::Ttl
+        | Format::Nq => "nothing to convert",
         Format::Atom => "no article element: no Atom feed",
         Format::Vcard => "no hCard item (type http://microformats.org/profile/hcard): no vCard",
         Format::Ical => {
@@ -129,4 +155,51 @@ pub(crate) fn vocabulary_warnings(doc: &Document<'_>) -> Vec<String> {
     all.extend(microdata_scraper::vocab::check_work(doc));
     all.sort_by_key(|w| w.element().index());
     all.iter().map(ToString::to_string).collect()
+}
+
+/// The RDF options the arguments ask for.
+pub(crate) fn rdf_options(args: &Args) -> Result<microdata_rdf::RdfOptions, String> {
+    let mode = match args.rdf_mode {
+        RdfMode::Html => microdata_rdf::Mode::Html,
+        RdfMode::W3c => microdata_rdf::Mode::W3c,
+    };
+    let mut options = microdata_rdf::RdfOptions::new()
+        .with_mode(mode)
+        .with_licensed_work_equivalences(args.work_equivalences)
+        .with_remove_repeated_up(args.legacy);
+    if let Some(path) = &args.registry {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read --registry {}: {e}", path.display()))?;
+        let registry = microdata_rdf::Registry::from_json(&text)
+            .map_err(|e| format!("invalid --registry {}: {e}", path.display()))?;
+        options = options.with_registry(registry);
+    }
+    Ok(options)
+}
+
+/// N-Triples, Turtle or N-Quads.
+fn rdf(
+    args: &Args,
+    settings: &Settings,
+    doc: &Document<'_>,
+    cx: &Context<'_, '_, '_>,
+) -> Result<String, String> {
+    let conversion = microdata_rdf::convert(doc, &settings.rdf).map_err(|e| e.to_string())?;
+    if args.errors {
+        let mut notes = cx.notes.borrow_mut();
+        for w in conversion.warnings() {
+            notes.push(format!("{}: warning: {w}", cx.source.display()));
+        }
+    }
+    let triples = conversion.triples();
+    match args.format {
+        Format::Ttl => Ok(microdata_rdf::to_turtle(triples)),
+        Format::Nq => {
+            let url = doc
+                .url()
+                .ok_or("N-Quads name the graph by the document URL: give --base-url")?;
+            microdata_rdf::to_nquads(triples, url.as_str()).map_err(|e| e.to_string())
+        }
+        _ => Ok(microdata_rdf::to_ntriples(triples)),
+    }
 }

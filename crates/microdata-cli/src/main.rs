@@ -55,6 +55,8 @@ pub(crate) struct Settings {
     /// `--now`, or the time the command started.
     pub(crate) now: microdata_scraper::microsyntax::GlobalDateTime,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    /// RDF options built from the arguments (registry read once).
+    pub(crate) rdf: microdata_rdf::RdfOptions,
 }
 
 /// What processing one input produced.
@@ -94,6 +96,11 @@ fn run(args: &Args) -> Result<u8, String> {
             .as_deref()
             .map(|l| decode::for_label(l).ok_or_else(|| format!("unknown --encoding {l:?}")))
             .transpose()?,
+        rdf: microdata_rdf::RdfOptions::new(),
+    };
+    let settings = Settings {
+        rdf: formats::rdf_options(args)?,
+        ..settings
     };
     if args.jobs == Some(0) {
         return Err("--jobs must be at least 1".into());
@@ -237,8 +244,11 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
         encoding: decoded.encoding.name(),
         input_errors: &input_errors,
         errors: &errors,
+        notes: std::cell::RefCell::default(),
     };
-    match formats::render(args, settings, &doc, &cx) {
+    let rendered = formats::render(args, settings, &doc, &cx);
+    outcome.messages.append(&mut cx.notes.borrow_mut());
+    match rendered {
         Ok(Some(text)) => outcome.output = Some(text),
         Ok(None) => {
             outcome.messages.push(format!(

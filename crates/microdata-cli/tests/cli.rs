@@ -334,3 +334,68 @@ fn vcard_and_ical_with_checks() {
         text(&none.stderr)
     );
 }
+
+#[test]
+fn mf2_and_rdf_formats() {
+    let page = std::fs::read(example("blog.html")).unwrap();
+    let base = ["--base-url", "https://blog.example.com/progress-report"];
+    let mf2 = microdata(&[&["--format", "mf2"][..], &base].concat(), Some(&page));
+    assert_eq!(mf2.status.code(), Some(0), "{}", text(&mf2.stderr));
+    let mf2: serde_json::Value = serde_json::from_str(&text(&mf2.stdout)).unwrap();
+    assert_eq!(mf2["items"][0]["type"], serde_json::json!(["h-card"]));
+    assert_eq!(
+        mf2["items"][1]["properties"]["start"],
+        serde_json::json!(["2013-09-07T09:00:00Z"])
+    );
+    assert_eq!(
+        mf2["rels"]["license"],
+        serde_json::json!(["https://creativecommons.org/licenses/by/4.0/"])
+    );
+
+    let nt = microdata(&[&["--format", "nt"][..], &base].concat(), Some(&page));
+    assert_eq!(nt.status.code(), Some(0), "{}", text(&nt.stderr));
+    let nt = text(&nt.stdout);
+    assert!(nt.contains("<https://blog.example.com/progress-report> <http://purl.org/dc/terms/title> \"My Blog\"@en .\n"), "{nt}");
+    assert!(nt.lines().all(|l| l.ends_with(" .")), "{nt}");
+
+    let w3c = microdata(
+        &[&["--format", "nt", "--rdf-mode", "w3c"][..], &base].concat(),
+        Some(&page),
+    );
+    assert!(text(&w3c.stdout).contains("<http://schema.org/datePublished> \"2013-08-29\"^^<http://www.w3.org/2001/XMLSchema#date> ."));
+
+    let ttl = microdata(&[&["--format", "ttl"][..], &base].concat(), Some(&page));
+    assert!(
+        text(&ttl.stdout).starts_with("@prefix "),
+        "{}",
+        text(&ttl.stdout)
+    );
+
+    let nq = microdata(&[&["--format", "nq"][..], &base].concat(), Some(&page));
+    assert!(
+        text(&nq.stdout)
+            .lines()
+            .all(|l| l.ends_with(" <https://blog.example.com/progress-report> ."))
+    );
+    let no_url = microdata(&["--format", "nq"], Some(b"<p itemscope>"));
+    assert_eq!(no_url.status.code(), Some(1));
+    assert!(text(&no_url.stderr).contains("give --base-url"));
+
+    let bad = microdata(
+        &[
+            "--format",
+            "nt",
+            "--rdf-mode",
+            "w3c",
+            "--registry",
+            "/nonexistent.json",
+        ],
+        Some(b""),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("cannot read --registry /nonexistent.json"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
