@@ -2,7 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use microdata_model::{Document, Element, Item, Node, Properties, Value, split_ascii_whitespace};
+use microdata_model::{
+    Document, Element, Item, LimitError, Limits, Node, Properties, Value, split_ascii_whitespace,
+};
 use oxrdf::vocab::rdf;
 use oxrdf::{BlankNode, Literal, NamedNode, NamedOrBlankNode, Term, Triple};
 
@@ -84,18 +86,27 @@ struct Vocab {
     base: String,
 }
 
+/// A type context and what it determines.
+struct Context {
+    key: TypeKey,
+    /// W3C mode with a type: the vocabulary.
+    vocab: Option<Vocab>,
+}
+
 /// One item being generated.
 struct Frame<'d, 'a, N: Node<'a>> {
     item: Item<'d, 'a, N>,
     subject: NamedOrBlankNode,
-    key: TypeKey,
-    vocab: Option<Vocab>,
+    /// The type context, an index into `Converter::contexts`.
+    ctx: u32,
     props: Properties<'d, 'a, N>,
     /// The property element whose names are being walked, and the next name.
     current: Option<(Element<'d, 'a, N>, Vec<&'a str>, usize)>,
     /// W3C mode: the reverse property elements (appendix A), walked after
     /// the properties; `None` until reached.
     reverse: Option<(Vec<u32>, usize)>,
+    /// Property values generated for this item so far (for the limits).
+    values: usize,
 }
 
 /// What to do next in a frame.
@@ -115,10 +126,17 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     memory: Vec<Option<NamedOrBlankNode>>,
     /// Items whose generation is under way (cycle detection).
     on_stack: Vec<bool>,
-    /// (item, type context) pairs already generated: generating them again
+    /// The distinct type contexts met, and their indices.
+    contexts: Vec<Context>,
+    context_ids: HashMap<TypeKey, u32>,
+    /// (item, context) pairs already generated: generating them again
     /// would repeat the same triples, so shared items are walked once per
     /// distinct context.
-    generated: HashSet<(u32, TypeKey)>,
+    generated: HashSet<(u32, u32)>,
+    /// Predicates by (context, name); `None` when no triple is generated.
+    predicates: HashMap<(u32, &'a str), Option<NamedNode>>,
+    /// Item type tokens: their IRI when they are absolute URLs.
+    types: HashMap<&'a str, Option<NamedNode>>,
     next_blank: u64,
     /// W3C mode: the document base without fragment, plus `#`.
     base_fragment: String,
@@ -128,6 +146,13 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     /// W3C mode: elements with `itemprop-reverse`, grouped by the item
     /// whose subtree they are in (`NO_ITEM` for none), in tree order.
     reverse_by_scope: HashMap<u32, Vec<u32>>,
+    limits: Limits,
+    /// Item generations so far (repeats through `itemref` included).
+    items_written: usize,
+    /// Approximate N-Triples size of the triples so far.
+    output_bytes: usize,
+    /// The limit reached, which stops the conversion.
+    stopped: Option<LimitError>,
 }
 
 impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
@@ -149,21 +174,44 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             warnings: Vec::new(),
             memory: vec![None; items],
             on_stack: vec![false; items],
+            contexts: Vec::new(),
+            context_ids: HashMap::new(),
             generated: HashSet::new(),
+            predicates: HashMap::new(),
+            types: HashMap::new(),
             next_blank: 0,
             base_fragment,
             langs: HashMap::new(),
             reverse_by_scope: HashMap::new(),
+            limits: options.limits(),
+            items_written: 0,
+            output_bytes: 0,
+            stopped: None,
         }
     }
 
-    pub(crate) fn run(mut self) -> Conversion {
+    /// Records a limit check; `false` (and the conversion stops) when it
+    /// failed.
+    fn within(&mut self, check: Result<(), LimitError>) -> bool {
+        match check {
+            Ok(()) => self.stopped.is_none(),
+            Err(e) => {
+                self.stopped.get_or_insert(e);
+                false
+            }
+        }
+    }
+
+    pub(crate) fn run(mut self) -> Result<Conversion, LimitError> {
         match self.options.mode() {
             Mode::Html => {
                 let doc_iri = self.document_iri();
                 self.document_triples(&doc_iri);
                 let md_item = NamedNode::new_unchecked(format!("{MD}item"));
                 for item in self.doc.items() {
+                    if self.stopped.is_some() {
+                        break;
+                    }
                     // §5.2 step 6: generate the triples for the item, then
                     // link it from the document.
                     let subject = self.subject(item);
@@ -177,14 +225,20 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             Mode::W3c => {
                 self.index_reverse_properties();
                 for item in self.doc.items() {
+                    if self.stopped.is_some() {
+                        break;
+                    }
                     self.generate(item, None);
                 }
             }
         }
-        Conversion {
+        if let Some(e) = self.stopped {
+            return Err(e);
+        }
+        Ok(Conversion {
             triples: dedup(self.triples),
             warnings: self.warnings,
-        }
+        })
     }
 
     fn warn(&mut self, kind: WarningKind, element: usize, detail: Option<String>) {
@@ -192,7 +246,24 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     }
 
     fn emit(&mut self, s: NamedOrBlankNode, p: NamedNode, o: Term) {
-        self.triples.push(Triple::new(s, p, o));
+        let object_len = match &o {
+            Term::NamedNode(n) => n.as_str().len(),
+            Term::BlankNode(b) => b.as_str().len(),
+            Term::Literal(l) => l.value().len() + l.language().map_or(0, str::len),
+            #[allow(unreachable_patterns)]
+            _ => 0,
+        };
+        let subject_len = match &s {
+            NamedOrBlankNode::NamedNode(n) => n.as_str().len(),
+            NamedOrBlankNode::BlankNode(b) => b.as_str().len(),
+            #[allow(unreachable_patterns)]
+            _ => 0,
+        };
+        self.output_bytes += subject_len + p.as_str().len() + object_len + 10;
+        let check = self.limits.check_output(self.output_bytes);
+        if self.within(check) {
+            self.triples.push(Triple::new(s, p, o));
+        }
     }
 
     /// "The document's current address" (`about:blank` without a URL).
@@ -282,19 +353,39 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     /// The item's first item type that is an absolute URL. The 2011 draft
     /// assumed one type; the model allows several, and both conversions
     /// emit `rdf:type` for each and build predicates from this one.
-    fn first_type(item: Item<'d, 'a, N>) -> Option<&'a str> {
-        item.types().iter().copied().find(|t| is_absolute_url(t))
+    fn first_type(&mut self, item: Item<'d, 'a, N>) -> Option<&'a str> {
+        item.types()
+            .iter()
+            .copied()
+            .find(|t| self.type_iri(t, item.element().index()).is_some())
+    }
+
+    /// The IRI of an item type token, if it is an absolute URL (cached).
+    fn type_iri(&mut self, ty: &'a str, element: usize) -> Option<NamedNode> {
+        if let Some(iri) = self.types.get(ty) {
+            return iri.clone();
+        }
+        let iri = if is_absolute_url(ty) {
+            self.iri_or_warn(ty, element)
+        } else {
+            None
+        };
+        self.types.insert(ty, iri.clone());
+        iri
     }
 
     /// Generates the triples for `root` and everything it reaches, with an
     /// explicit stack. `parent` is the parent context: in HTML mode the
     /// fallback type and name, in W3C mode the current type.
-    fn generate(&mut self, root: Item<'d, 'a, N>, parent: Option<(&TypeKey, &str)>) {
+    fn generate(&mut self, root: Item<'d, 'a, N>, parent: Option<(u32, &str)>) {
         let mut stack: Vec<Frame<'d, 'a, N>> = Vec::new();
-        if let Some(frame) = self.enter(root, parent) {
+        if let Some(frame) = self.enter(root, parent, 1) {
             stack.push(frame);
         }
         while let Some(frame) = stack.last_mut() {
+            if self.stopped.is_some() {
+                return;
+            }
             let step = self.next_step(frame);
             let (element, name, reverse) = match step {
                 Step::Done => {
@@ -306,10 +397,16 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 Step::Reverse(e, n) => (e, n, true),
             };
             let subject = frame.subject.clone();
-            let Some(predicate) = self.predicate(frame, name) else {
+            let ctx = frame.ctx;
+            let Some(predicate) = self.predicate(ctx, name) else {
                 continue;
             };
-            let expansions: Vec<NamedNode> = match (&frame.vocab, reverse) {
+            frame.values += 1;
+            let check = self.limits.check_properties(frame.values);
+            if !self.within(check) {
+                return;
+            }
+            let expansions: Vec<NamedNode> = match (&self.contexts[ctx as usize].vocab, reverse) {
                 (
                     Some(Vocab {
                         registered: Some(v),
@@ -319,7 +416,6 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 ) => self.registry.expansions(*v, name).to_vec(),
                 _ => Vec::new(),
             };
-            let key = frame.key.clone();
             let value: Term = match element.property_value() {
                 Value::Item(child) => {
                     let child_subject = self.subject(child);
@@ -337,7 +433,8 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                         true
                     };
                     if descend {
-                        if let Some(child_frame) = self.enter(child, Some((&key, name))) {
+                        let depth = stack.len() + 1;
+                        if let Some(child_frame) = self.enter(child, Some((ctx, name)), depth) {
                             stack.push(child_frame);
                         }
                     }
@@ -399,28 +496,35 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     fn enter(
         &mut self,
         item: Item<'d, 'a, N>,
-        parent: Option<(&TypeKey, &str)>,
+        parent: Option<(u32, &str)>,
+        depth: usize,
     ) -> Option<Frame<'d, 'a, N>> {
         let subject = self.subject(item);
-        let own = Self::first_type(item);
-        let (key, vocab) = match self.options.mode() {
-            Mode::Html => (TypeKey::Html(html_type(own, parent)), None),
-            Mode::W3c => {
-                // §6.3 step 4: the first type, else the current type.
-                let ty = own.map(str::to_owned).or_else(|| match parent {
-                    Some((TypeKey::W3c(t), _)) => t.clone(),
-                    _ => None,
-                });
-                let vocab = ty.as_deref().map(|t| self.vocab(t));
-                (TypeKey::W3c(ty), vocab)
-            }
+        let own = self.first_type(item);
+        let parent = parent.map(|(ctx, name)| (&self.contexts[ctx as usize].key, name));
+        let key = match self.options.mode() {
+            Mode::Html => TypeKey::Html(html_type(own, parent)),
+            // §6.3 step 4: the first type, else the current type.
+            Mode::W3c => TypeKey::W3c(own.map(str::to_owned).or_else(|| match parent {
+                Some((TypeKey::W3c(t), _)) => t.clone(),
+                _ => None,
+            })),
         };
-        if !self.generated.insert((item.index() as u32, key.clone())) {
+        let ctx = self.context(key);
+        if !self.generated.insert((item.index() as u32, ctx)) {
+            return None;
+        }
+        self.items_written += 1;
+        let checks = self
+            .limits
+            .check_items(self.items_written)
+            .and_then(|()| self.limits.check_depth(depth));
+        if !self.within(checks) {
             return None;
         }
         // Step 3/4: rdf:type for each type that is an absolute URL.
-        for t in item.types().iter().filter(|t| is_absolute_url(t)) {
-            if let Some(iri) = self.iri_or_warn(t, item.element().index()) {
+        for &t in item.types() {
+            if let Some(iri) = self.type_iri(t, item.element().index()) {
                 self.emit(subject.clone(), rdf::TYPE.into_owned(), iri.into());
             }
         }
@@ -428,12 +532,27 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         Some(Frame {
             item,
             subject,
-            key,
-            vocab,
+            ctx,
             props: item.properties(),
             current: None,
             reverse: None,
+            values: 0,
         })
+    }
+
+    /// The index of the context for `key`, interned.
+    fn context(&mut self, key: TypeKey) -> u32 {
+        if let Some(&id) = self.context_ids.get(&key) {
+            return id;
+        }
+        let vocab = match &key {
+            TypeKey::W3c(Some(ty)) => Some(self.vocab(ty)),
+            _ => None,
+        };
+        let id = self.contexts.len() as u32;
+        self.context_ids.insert(key.clone(), id);
+        self.contexts.push(Context { key, vocab });
+        id
     }
 
     /// The vocabulary for type `ty` (W3C Note §6.3 steps 5–7): the
@@ -490,11 +609,15 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         }
     }
 
-    /// The predicate for `name` in the frame's context, or `None` when the
-    /// algorithm generates no triple for it.
-    fn predicate(&mut self, frame: &Frame<'d, 'a, N>, name: &str) -> Option<NamedNode> {
+    /// The predicate for `name` in context `ctx`, or `None` when the
+    /// algorithm generates no triple for it (cached).
+    fn predicate(&mut self, ctx: u32, name: &'a str) -> Option<NamedNode> {
+        if let Some(p) = self.predicates.get(&(ctx, name)) {
+            return p.clone();
+        }
         let absolute = is_absolute_url(name);
-        match &frame.key {
+        let context = &self.contexts[ctx as usize];
+        let predicate = match &context.key {
             TypeKey::Html(ty) => {
                 // Step 6.1.1: no type and not an absolute URL: abort.
                 if absolute {
@@ -505,18 +628,21 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     Some(html_predicate(ty, name))
                 }
             }
-            TypeKey::W3c(ty) => {
+            TypeKey::W3c(_) => {
                 // §6.4 "Generate Predicate URI".
                 if absolute {
-                    return iri::named_node(name);
+                    iri::named_node(name)
+                } else {
+                    let base = match &context.vocab {
+                        Some(v) => v.base.as_str(),
+                        None => self.base_fragment.as_str(),
+                    };
+                    iri::named_node(&format!("{base}{}", escape_ifragment(name)))
                 }
-                let base = match (&frame.vocab, ty) {
-                    (Some(v), Some(_)) => v.base.as_str(),
-                    _ => self.base_fragment.as_str(),
-                };
-                iri::named_node(&format!("{base}{}", escape_ifragment(name)))
             }
-        }
+        };
+        self.predicates.insert((ctx, name), predicate.clone());
+        predicate
     }
 
     /// A W3C-mode literal (§6.1 "property value"): typed for `data`,
@@ -655,11 +781,8 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     /// The 2010 draft's `owl:equivalentProperty` triples for the
     /// licensed-work vocabulary, with this conversion's predicates.
     fn licensed_work_equivalences(&mut self) {
-        if !self
-            .doc
-            .all_items()
-            .any(|i| Self::first_type(i) == Some(WORK))
-        {
+        let items: Vec<Item<'d, 'a, N>> = self.doc.all_items().collect();
+        if !items.into_iter().any(|i| self.first_type(i) == Some(WORK)) {
             return;
         }
         let ty = html_type(Some(WORK), None);

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::io;
 
+use microdata_model::LimitError;
+
 /// What went wrong (see [`Error`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -17,10 +19,13 @@ pub enum ErrorKind {
     GraphName,
     /// Writing the output failed.
     Io,
+    /// The conversion reached one of the caller's
+    /// [`Limits`](microdata_model::Limits) ([`Error::limit`] says which).
+    Limit,
 }
 
 /// The error of this crate: a bad registry, a strict conversion that met
-/// `itemref` recursion, or a failed write.
+/// `itemref` recursion, a limit reached, or a failed write.
 ///
 /// Markup problems are never errors in the default (lenient) mode: they are
 /// [`Warning`]s of the [`Conversion`](crate::Conversion).
@@ -28,7 +33,13 @@ pub enum ErrorKind {
 pub struct Error {
     kind: ErrorKind,
     message: String,
-    source: Option<io::Error>,
+    source: Option<Source>,
+}
+
+#[derive(Debug)]
+enum Source {
+    Io(io::Error),
+    Limit(LimitError),
 }
 
 impl Error {
@@ -44,6 +55,24 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
+
+    /// For [`ErrorKind::Limit`], the limit reached.
+    pub fn limit(&self) -> Option<&LimitError> {
+        match &self.source {
+            Some(Source::Limit(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<LimitError> for Error {
+    fn from(e: LimitError) -> Self {
+        Error {
+            kind: ErrorKind::Limit,
+            message: format!("conversion stopped: {e}"),
+            source: Some(Source::Limit(e)),
+        }
+    }
 }
 
 impl fmt::Display for Error {
@@ -54,9 +83,11 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source
-            .as_ref()
-            .map(|e| e as &(dyn std::error::Error + 'static))
+        match &self.source {
+            Some(Source::Io(e)) => Some(e),
+            Some(Source::Limit(e)) => Some(e),
+            None => None,
+        }
     }
 }
 
@@ -65,7 +96,7 @@ impl From<io::Error> for Error {
         Error {
             kind: ErrorKind::Io,
             message: format!("cannot write RDF: {e}"),
-            source: Some(e),
+            source: Some(Source::Io(e)),
         }
     }
 }
@@ -73,8 +104,8 @@ impl From<io::Error> for Error {
 impl From<Error> for io::Error {
     fn from(e: Error) -> Self {
         match e.source {
-            Some(source) => source,
-            None => io::Error::new(io::ErrorKind::InvalidInput, e.message),
+            Some(Source::Io(source)) => source,
+            _ => io::Error::new(io::ErrorKind::InvalidInput, e.message),
         }
     }
 }

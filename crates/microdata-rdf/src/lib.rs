@@ -46,7 +46,7 @@
 //! </div>"#;
 //! let parsed = microdata_scraper::parse(html, Some("http://example.com/jane"))?;
 //! let options = RdfOptions::new().with_mode(Mode::W3c);
-//! let conversion = microdata_rdf::convert(&parsed.document(), &options);
+//! let conversion = microdata_rdf::convert(&parsed.document(), &options)?;
 //! let lines: Vec<String> = conversion.triples().iter().map(|t| t.to_string()).collect();
 //! assert_eq!(lines, [
 //!     "_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Person>",
@@ -86,13 +86,21 @@ pub use registry::Registry;
 #[cfg_attr(docsrs, doc(cfg(feature = "serialize")))]
 pub use write::{to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples, write_turtle};
 
-/// Converts the document to RDF: the triples, in the order generated, and
-/// the warnings. Never fails: markup problems are [`Warning`]s.
+/// Converts the document to RDF: the triples, in the order generated (each
+/// once), and the warnings. Markup problems are [`Warning`]s, not errors.
+///
+/// # Errors
+///
+/// Only when the options ask for it: [`ErrorKind::Limit`] when the
+/// conversion reaches one of the [limits](RdfOptions::with_limits), and,
+/// [strict](RdfOptions::with_strict), [`ErrorKind::ItemrefRecursion`] when
+/// an item is a property of itself through `itemref`. No partial result is
+/// returned.
 ///
 /// # Examples
 ///
 /// ```
-/// use microdata_rdf::{Mode, RdfOptions, WarningKind};
+/// use microdata_rdf::{ErrorKind, Mode, RdfOptions, WarningKind};
 ///
 /// // The W3C suite's negative test 0085: an itemref loop.
 /// let html = r#"<div itemscope><div id="ref"><div itemprop="name">friend1</div>
@@ -100,23 +108,39 @@ pub use write::{to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples,
 ///   <div itemprop="friend" itemscope itemref="ref"></div></div></div></div>"#;
 /// let parsed = microdata_scraper::parse(html, Some("http://example.com/"))?;
 /// let options = RdfOptions::new().with_mode(Mode::W3c);
-/// let conversion = microdata_rdf::convert(&parsed.document(), &options);
+/// let conversion = microdata_rdf::convert(&parsed.document(), &options)?;
 /// assert!(conversion.has_itemref_recursion());
 /// assert_eq!(conversion.warnings()[0].kind(), WarningKind::ItemrefRecursion);
 /// assert!(!conversion.triples().is_empty());
+///
+/// let strict = options.with_strict(true);
+/// let error = microdata_rdf::convert(&parsed.document(), &strict).unwrap_err();
+/// assert_eq!(error.kind(), ErrorKind::ItemrefRecursion);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn convert<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &RdfOptions) -> Conversion {
-    convert::Converter::new(doc, options).run()
+pub fn convert<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &RdfOptions,
+) -> Result<Conversion, Error> {
+    let conversion = convert::Converter::new(doc, options).run()?;
+    if options.strict() {
+        if let Some(w) = conversion
+            .warnings()
+            .iter()
+            .find(|w| w.kind() == WarningKind::ItemrefRecursion)
+        {
+            return Err(Error::new(ErrorKind::ItemrefRecursion, w.to_string()));
+        }
+    }
+    Ok(conversion)
 }
 
 /// Converts the document to an `oxrdf` [`Graph`](oxrdf::Graph).
 ///
 /// # Errors
 ///
-/// With [`RdfOptions::with_strict`], [`ErrorKind::ItemrefRecursion`] when
-/// an item is a property of itself through `itemref`. Otherwise none: use
-/// [`convert`] to see the warnings.
+/// As [`convert`] (none with the default options); use [`convert`] to see
+/// the warnings.
 ///
 /// # Examples
 ///
@@ -134,7 +158,7 @@ pub fn to_graph<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &RdfOptions,
 ) -> Result<oxrdf::Graph, Error> {
-    let conversion = checked(doc, options)?;
+    let conversion = convert(doc, options)?;
     Ok(conversion.to_graph())
 }
 
@@ -164,22 +188,5 @@ pub fn triples<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &RdfOptions,
 ) -> Result<std::vec::IntoIter<oxrdf::Triple>, Error> {
-    Ok(checked(doc, options)?.into_triples().into_iter())
-}
-
-fn checked<'a, N: Node<'a>>(
-    doc: &Document<'a, N>,
-    options: &RdfOptions,
-) -> Result<Conversion, Error> {
-    let conversion = convert(doc, options);
-    if options.strict() {
-        if let Some(w) = conversion
-            .warnings()
-            .iter()
-            .find(|w| w.kind() == WarningKind::ItemrefRecursion)
-        {
-            return Err(Error::new(ErrorKind::ItemrefRecursion, w.to_string()));
-        }
-    }
-    Ok(conversion)
+    Ok(convert(doc, options)?.into_triples().into_iter())
 }

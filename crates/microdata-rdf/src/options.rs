@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use microdata_model::Limits;
+
 use crate::registry::Registry;
 
 /// Which conversion to run.
@@ -37,9 +39,10 @@ pub enum Mode {
 /// assert_eq!(w3c.mode(), Mode::W3c);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 #[must_use]
 pub struct RdfOptions {
+    limits: Limits,
     mode: Mode,
     registry: Option<Arc<Registry>>,
     licensed_work_equivalences: bool,
@@ -50,9 +53,37 @@ pub struct RdfOptions {
 impl RdfOptions {
     /// The defaults: [`Mode::Html`], the default registry (for
     /// [`Mode::W3c`]), no licensed-work equivalences, repeated `up` kept,
-    /// lenient.
+    /// lenient, no limits.
     pub fn new() -> Self {
-        Self::default()
+        RdfOptions {
+            limits: Limits::none(),
+            mode: Mode::default(),
+            registry: None,
+            licensed_work_equivalences: false,
+            remove_repeated_up: false,
+            strict: false,
+        }
+    }
+
+    /// Caps on the conversion, for untrusted input (none by default):
+    ///
+    /// - `max_items`: item generations, an item shared through `itemref`
+    ///   counting once per distinct type context it is generated in;
+    /// - `max_properties`: property values generated for one item;
+    /// - `max_depth`: nesting of item generations (a top-level item is at
+    ///   depth 1);
+    /// - `max_output_bytes`: the size of the triples generated, counted as
+    ///   the lengths of their terms plus ten bytes each (about their
+    ///   N-Triples size).
+    ///
+    /// The HTML conversion's predicates grow with the nesting of untyped
+    /// items (each adds `%20` and its name to the type), so its output can
+    /// grow with the square of the input: `max_output_bytes` bounds it.
+    /// A conversion that reaches a limit stops with
+    /// [`ErrorKind::Limit`](crate::ErrorKind::Limit).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// Chooses the conversion.
@@ -131,5 +162,16 @@ impl RdfOptions {
     /// Whether itemref recursion is an error.
     pub fn strict(&self) -> bool {
         self.strict
+    }
+
+    /// The limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+}
+
+impl Default for RdfOptions {
+    fn default() -> Self {
+        Self::new()
     }
 }

@@ -92,13 +92,16 @@ fn cmp_term(a: TermRef<'_>, b: TermRef<'_>) -> Ordering {
 /// Compares labels by their text without trailing digits, then by the
 /// number the trailing digits spell.
 fn natural(a: &str, b: &str) -> Ordering {
-    let split = |s: &str| {
+    fn split(s: &str) -> (&str, &str) {
         let digits = s.bytes().rev().take_while(u8::is_ascii_digit).count();
         let (head, num) = s.split_at(s.len() - digits);
-        let num = num.trim_start_matches('0');
-        (head.to_owned(), num.len(), num.to_owned())
-    };
-    split(a).cmp(&split(b)).then_with(|| a.cmp(b))
+        (head, num.trim_start_matches('0'))
+    }
+    let ((ha, na), (hb, nb)) = (split(a), split(b));
+    ha.cmp(hb)
+        .then_with(|| na.len().cmp(&nb.len()))
+        .then_with(|| na.cmp(nb))
+        .then_with(|| a.cmp(b))
 }
 
 /// Writes the triples as N-Triples, one a line, in canonical order.

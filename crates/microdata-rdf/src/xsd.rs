@@ -4,6 +4,8 @@
 //! Each check is a hand-written match of the datatype's lexical
 //! representation, with no regex engine; all are linear in the input.
 
+use microdata_model::microsyntax;
+
 /// The XSD namespace.
 pub(crate) const XSD: &str = "http://www.w3.org/2001/XMLSchema#";
 
@@ -234,38 +236,6 @@ pub(crate) fn is_duration(s: &str) -> bool {
     any && sc.done()
 }
 
-/// HTML's "valid integer" (`-`? digits), which always has the lexical form
-/// of `xsd:integer`.
-pub(crate) fn is_integer(s: &str) -> bool {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// HTML's "valid floating-point number" (`-`? (digits (`.` digits)? | `.`
-/// digits) ([eE] [+-]? digits)?), which always has the lexical form of
-/// `xsd:double`.
-pub(crate) fn is_double(s: &str) -> bool {
-    let mut sc = Scan::new(s);
-    sc.eat(b'-');
-    let int = sc.digits();
-    if sc.eat(b'.') {
-        if sc.digits() == 0 {
-            return false;
-        }
-    } else if int == 0 {
-        return false;
-    }
-    if sc.eat(b'e') || sc.eat(b'E') {
-        if !sc.eat(b'+') {
-            sc.eat(b'-');
-        }
-        if sc.digits() == 0 {
-            return false;
-        }
-    }
-    sc.done()
-}
-
 /// The datatype local name for a `time` element's value, per the W3C Note's
 /// "property value" definition, in its order: date, time, dateTime,
 /// gYearMonth, gYear, duration.
@@ -287,12 +257,15 @@ pub(crate) fn time_datatype(s: &str) -> Option<&'static str> {
     }
 }
 
-/// The datatype local name for a `data` / `meter` value: integer, then
-/// double.
+/// The datatype local name for a `data` / `meter` value: integer for a
+/// "valid integer", double for a "valid floating-point number" (HTML), both
+/// forms that are always in the lexical space of the XSD type.
 pub(crate) fn number_datatype(s: &str) -> Option<&'static str> {
-    if is_integer(s) {
+    // HTML's "valid integer" and "valid floating-point number" always have
+    // the lexical forms of xsd:integer and xsd:double.
+    if microsyntax::is_valid_integer(s) {
         Some("integer")
-    } else if is_double(s) {
+    } else if microsyntax::is_valid_floating_point_number(s) {
         Some("double")
     } else {
         None

@@ -4,5 +4,6 @@
 
 mod html_mode;
 mod output;
+mod scale;
 mod util;
 mod w3c_mode;

@@ -10,7 +10,7 @@ use oxttl::TurtleParser;
 /// Parses `html` with document URL `url` and converts it.
 pub(crate) fn convert(html: &str, url: &str, options: &RdfOptions) -> Conversion {
     let parsed = microdata_scraper::parse(html, Some(url)).unwrap();
-    microdata_rdf::convert(&parsed.document(), options)
+    microdata_rdf::convert(&parsed.document(), options).unwrap()
 }
 
 /// Parses `html` with document URL `url` and converts it to a graph.
