@@ -30,7 +30,8 @@
 //! Every IRI written is valid (characters URL parsing leaves, such as `|`,
 //! `^` or a stray `%`, are %-escaped), blank nodes are labelled `b0`,
 //! `b1`, … in the order items are met, and the writers sort the triples, so
-//! the same input always gives the same bytes.
+//! the same input always gives the same bytes. For untrusted input,
+//! [`RdfOptions::with_limits`] caps the work and the output.
 //!
 //! This crate depends on the model and `oxrdf` only; `microdata-scraper`
 //! builds [`microdata_model::Document`]s from HTML.
