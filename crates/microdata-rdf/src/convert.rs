@@ -285,14 +285,19 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
 
     /// How a URL the WHATWG parser resolved to `parsed` is written: as
     /// parsed in HTML mode; in W3C mode, the raw attribute value resolved
-    /// by RFC 3986 against the document base (see [`rfc3986`]).
+    /// by RFC 3986 against the document base (see [`rfc3986`]), when that
+    /// spelling is a clean IRI the WHATWG parser reads as the same URL (so a
+    /// `\` or a space, which WHATWG parsing turns into `/` or `%20`, keeps
+    /// the parsed form).
     fn spell_url(&self, parsed: String, raw: Option<&str>) -> String {
-        match (self.options.mode(), raw) {
-            (Mode::W3c, Some(raw)) => {
-                rfc3986::resolve(self.doc.base_url().map_or("", |b| b.as_str()), raw)
-            }
-            _ => parsed,
-        }
+        let (Mode::W3c, Some(raw)) = (self.options.mode(), raw) else {
+            return parsed;
+        };
+        let spelled = rfc3986::resolve(self.doc.base_url().map_or("", |b| b.as_str()), raw);
+        let clean = !spelled.contains('\\')
+            && matches!(iri::fix_iri(&spelled), std::borrow::Cow::Borrowed(_))
+            && microdata_model::Url::parse(&spelled).is_ok_and(|u| u.as_str() == parsed);
+        if clean { spelled } else { parsed }
     }
 
     /// A plain literal "with the language information set from the

@@ -5,8 +5,9 @@
 //! Note's test suite expects URL property values resolved as RFC 3986 does,
 //! keeping the author's spelling (its `sdo_eg_md_1` and `sdo_eg_md_3`
 //! expect `<http://www.janedoe.com>`), so [`Mode::W3c`](crate::Mode::W3c)
-//! spells URL values this way. Whether a URL is valid at all is still the
-//! WHATWG parser's decision.
+//! spells URL values (and item identifiers) this way when the WHATWG parser
+//! reads that spelling as the same URL and it is a clean IRI; otherwise, and
+//! always for whether a URL is valid at all, the WHATWG parser decides.
 
 /// The five components of a URI reference (RFC 3986 appendix B).
 struct Parts<'s> {

@@ -377,3 +377,33 @@ fn reverse_properties_through_itemref() {
         &turtle(expected, "http://example.com/"),
     );
 }
+
+/// URL values keep the author's spelling, resolved by RFC 3986 (as the
+/// suite's `sdo_eg_md_1` expects `<http://www.janedoe.com>`), unless WHATWG
+/// parsing reads the spelling differently or it is not a clean IRI.
+#[test]
+fn url_values_keep_the_authors_spelling_when_it_means_the_same_url() {
+    let html = r#"<div itemscope itemtype="http://schema.org/Thing">
+  <a itemprop="a" href="http://www.janedoe.com">kept</a>
+  <a itemprop="b" href="../up/./x">resolved</a>
+  <a itemprop="c" href="http:\\example.com\foo">backslashes: parsed form</a>
+  <a itemprop="d" href="a b">space: parsed form</a>
+</div>"#;
+    let expected = r#"
+@prefix schema: <http://schema.org/> .
+[ a schema:Thing ;
+  schema:a <http://www.janedoe.com> ;
+  schema:b <http://example.com/up/x> ;
+  schema:c <http://example.com/foo> ;
+  schema:d <http://example.com/dir/a%20b> ] .
+"#;
+    let base = "http://example.com/dir/page";
+    assert_isomorphic(&w3c_graph(html, base), &turtle(expected, base));
+    // The HTML conversion always writes the parsed form.
+    let html_mode = graph(html, base, &RdfOptions::new());
+    assert!(
+        html_mode
+            .iter()
+            .any(|t| t.object.to_string() == "<http://www.janedoe.com/>")
+    );
+}
