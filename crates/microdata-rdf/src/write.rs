@@ -390,7 +390,22 @@ fn namespace_of(iri: &str) -> &str {
 /// conversion predicates) or of the vocabulary URI's path or host.
 fn prefix_name_for(ns: &str) -> String {
     let body = match ns.strip_prefix(MD) {
-        Some(rest) => rest.find("%23").map_or(rest, |h| &rest[..h]),
+        Some(rest) => match rest.find("%23") {
+            Some(h) => {
+                // The type's fragment names it best (`vevent` for
+                // `hcalendar#vevent`); else its last path segment.
+                let fragment = rest[h + 3..].trim_end_matches(':');
+                let word: String = fragment
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect();
+                if word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    return word.to_ascii_lowercase();
+                }
+                &rest[..h]
+            }
+            None => rest,
+        },
         None => ns,
     };
     let after_scheme = body.find("://").map_or(body, |i| &body[i + 3..]);
@@ -455,6 +470,12 @@ mod tests {
                 "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcard%23:"
             ),
             "hcard"
+        );
+        assert_eq!(
+            prefix_name_for(
+                "http://www.w3.org/1999/xhtml/microdata#http://microformats.org/profile/hcalendar%23vevent:"
+            ),
+            "vevent"
         );
         assert_eq!(prefix_name_for("http://expansion/"), "expansion");
         assert_eq!(prefix_name_for("http://example.org/vocab/"), "vocab");
