@@ -1,0 +1,122 @@
+//! Properties that hold for any generated document.
+//!
+//! The oracles (`robustness::oracle`) carry most of them: no panic, JSON
+//! output parses back, vCard and iCalendar outputs read back (and their
+//! typed forms parse with `vcard4` and `icalendar`), Atom output is
+//! well-formed XML, RDF output parses as N-Triples and Turtle, and a second
+//! extraction gives the same result. The attribute-order properties are
+//! here. Case counts stay small so the whole crate runs in seconds.
+
+use microdata_model::Document;
+use microdata_model::json::JsonOptions;
+use proptest::prelude::*;
+use robustness::oracle;
+
+use crate::generate::{Order, document, render, tree};
+
+/// `cases` cases, or `PROPTEST_CASES` when set (for longer local runs).
+fn config(cases: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(cases);
+    ProptestConfig {
+        cases,
+        max_shrink_iters: 2_000,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Everything the converters produce for `html`, as comparable strings.
+///
+/// Atom and microformats2 are left out: their outputs serialize HTML
+/// (`content`, `e-*` values), where attribute order is part of the data.
+fn outputs(html: &str) -> Vec<(&'static str, String)> {
+    let parsed = microdata_scraper::parse(html, Some(oracle::URL)).unwrap();
+    let doc = parsed.document();
+    let json = doc
+        .try_to_json_with(JsonOptions::new(), oracle::limits())
+        .map_err(|e| e.to_string());
+    let mut out = vec![("json", format!("{json:?}"))];
+    for (name, mode) in [
+        ("rdf html", microdata_rdf::Mode::Html),
+        ("rdf w3c", microdata_rdf::Mode::W3c),
+    ] {
+        let options = microdata_rdf::RdfOptions::new()
+            .with_mode(mode)
+            .with_limits(oracle::limits());
+        let nt = microdata_rdf::convert(&doc, &options)
+            .map(|c| microdata_rdf::to_ntriples(c.triples()))
+            .map_err(|e| e.to_string());
+        out.push((name, format!("{nt:?}")));
+    }
+    let vcard = microdata_vcard::to_vcard(&doc, &microdata_vcard::VcardOptions::new());
+    out.push(("vcard", format!("{vcard:?}")));
+    let ical = microdata_ical::to_icalendar(
+        &doc,
+        &microdata_ical::IcalOptions::new().with_dtstamp(std::time::UNIX_EPOCH),
+    );
+    out.push(("ical", format!("{ical:?}")));
+    let links = microdata_model::links::Links::from_document(&doc).to_json();
+    out.push(("links", links));
+    out
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Every oracle holds on generated markup.
+    #[test]
+    fn every_oracle_holds(nodes in document()) {
+        let html = render(&nodes, Order::AsGenerated);
+        oracle::all(html.as_bytes());
+    }
+
+    /// Reordering attributes changes no conversion whose output does not
+    /// serialize HTML.
+    #[test]
+    fn attribute_order_does_not_matter(nodes in document(), k in 1usize..8) {
+        let a = outputs(&render(&nodes, Order::AsGenerated));
+        for order in [Order::Reversed, Order::Rotated(k)] {
+            let b = outputs(&render(&nodes, order));
+            for ((name, x), (_, y)) in a.iter().zip(&b) {
+                prop_assert_eq!(x, y, "{} differs with {:?}", name, order);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// On a tree no parser reshaped (foreign elements with microdata, void
+    /// elements with children, items anywhere), the model's JSON parses
+    /// back, agrees with `serde`, and ignores attribute order.
+    #[test]
+    fn in_memory_trees(nodes in document()) {
+        let t = tree(&nodes, Order::AsGenerated);
+        let doc = Document::new(t.root());
+        let json = doc.try_to_json_with(JsonOptions::new(), oracle::limits());
+        if let Ok(s) = &json {
+            let v = oracle::check_json(s, "JSON").unwrap();
+            prop_assert_eq!(
+                v["items"].as_array().map(Vec::len),
+                Some(doc.items().count())
+            );
+            let items: Vec<_> = doc.items().collect();
+            let via_serde = serde_json::to_string(&items).unwrap();
+            prop_assert_eq!(&format!("{{\"items\":{via_serde}}}"), s);
+        }
+        let _ = doc.errors().iter().map(ToString::to_string).count();
+        let reversed = tree(&nodes, Order::Reversed);
+        let doc2 = Document::new(reversed.root());
+        prop_assert_eq!(
+            json,
+            doc2.try_to_json_with(JsonOptions::new(), oracle::limits())
+        );
+        prop_assert_eq!(
+            doc.errors().iter().map(|e| (e.kind(), e.element().index())).collect::<Vec<_>>(),
+            doc2.errors().iter().map(|e| (e.kind(), e.element().index())).collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,0 +1,50 @@
+//! Every input the fuzzers found, and every HTML fixture of the repository
+//! (the fuzz seeds), through its oracle.
+
+use std::path::Path;
+
+use robustness::oracle;
+
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let inputs = robustness::regressions::inputs().unwrap();
+    for (target, path) in &inputs {
+        let data = std::fs::read(path).unwrap();
+        let run = oracle::by_name(target).unwrap();
+        eprintln!("replaying {}", path.display());
+        run(&data);
+    }
+}
+
+/// The HTML files the fuzz seed corpus starts from.
+fn fixtures() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.join("examples"), root.join("crates")];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "html") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_oracle_accepts_the_fixtures() {
+    let files = fixtures();
+    assert!(files.len() >= 2, "{files:?}");
+    for f in files {
+        let data = std::fs::read(&f).unwrap();
+        eprintln!("checking {}", f.display());
+        oracle::all(&data);
+    }
+}
