@@ -63,26 +63,22 @@ pub(crate) fn join<'s>(pieces: impl IntoIterator<Item = &'s str>) -> Option<Stri
                 date: d,
                 time: t,
                 zone: z,
-            }) => {
-                if date.is_none() && time.is_none() {
-                    date = Some(d);
-                    time = Some(t);
-                    zone = zone.or(z);
-                }
+            }) if date.is_none() && time.is_none() => {
+                date = Some(d);
+                time = Some(t);
+                zone = zone.or(z);
             }
             Some(Piece::Date(d)) => {
                 date.get_or_insert(d);
             }
-            Some(Piece::Time { time: t, zone: z }) => {
-                if time.is_none() {
-                    time = Some(t);
-                    zone = zone.or(z);
-                }
+            Some(Piece::Time { time: t, zone: z }) if time.is_none() => {
+                time = Some(t);
+                zone = zone.or(z);
             }
             Some(Piece::Zone(z)) => {
                 zone.get_or_insert(z);
             }
-            None => {}
+            _ => {}
         }
     }
     let zone = zone.unwrap_or_default();

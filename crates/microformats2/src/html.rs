@@ -2,7 +2,9 @@
 //! fragment serializer writes it, with relative URLs made absolute.
 //!
 //! The serializer reads the tree through the [`Node`] trait, so a thin
-//! wrapper node presents the URL attributes already resolved.
+//! wrapper node presents the URL attributes already resolved: `href`,
+//! `src`, `poster`, `cite`, `action`, `formaction`, `longdesc`,
+//! `background`, `object[data]`, and each URL of a `srcset`.
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -23,6 +25,56 @@ fn is_url_attribute(element: &str, attr: &str) -> bool {
     }
 }
 
+/// A `srcset` with each candidate's URL resolved: the candidates as HTML's
+/// "parse a srcset attribute" splits them (a URL runs to the next
+/// whitespace, trailing commas end the candidate; descriptors run to the
+/// next comma outside parentheses), written back as `url descriptors`
+/// joined by `", "`.
+pub(crate) fn resolve_srcset(srcset: &str, resolver: &Resolver) -> String {
+    let is_space = |c: char| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ');
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = srcset;
+    loop {
+        rest = rest.trim_start_matches(|c| is_space(c) || c == ',');
+        if rest.is_empty() {
+            break;
+        }
+        let url_end = rest.find(is_space).unwrap_or(rest.len());
+        let (mut url, after) = rest.split_at(url_end);
+        rest = after;
+        let mut descriptors = "";
+        if url.ends_with(',') {
+            url = url.trim_end_matches(',');
+        } else {
+            let mut depth = 0u32;
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| match c {
+                    '(' => {
+                        depth += 1;
+                        false
+                    }
+                    ')' => {
+                        depth = depth.saturating_sub(1);
+                        false
+                    }
+                    ',' => depth == 0,
+                    _ => false,
+                })
+                .map_or(rest.len(), |(i, _)| i);
+            descriptors = rest[..end].trim_matches(is_space);
+            rest = &rest[end..];
+        }
+        let mut candidate = resolver.resolve(url);
+        if !descriptors.is_empty() {
+            candidate.push(' ');
+            candidate.push_str(descriptors);
+        }
+        out.push(candidate);
+    }
+    out.join(", ")
+}
+
 /// The inner HTML of `element`, URLs resolved; `descendants` are its
 /// descendant elements.
 pub(crate) fn inner_html_absolute<'a, N: Node<'a>>(
@@ -35,11 +87,18 @@ pub(crate) fn inner_html_absolute<'a, N: Node<'a>>(
         let name = node.local_name().unwrap_or("");
         let mut changed = Vec::new();
         for a in node.attrs() {
-            if a.prefix.is_none() && is_url_attribute(name, a.name) {
-                let url = resolver.resolve(a.value);
-                if url != a.value {
-                    changed.push((a.name, url));
-                }
+            if a.prefix.is_some() {
+                continue;
+            }
+            let url = if is_url_attribute(name, a.name) {
+                resolver.resolve(a.value)
+            } else if a.name == "srcset" {
+                resolve_srcset(a.value, resolver)
+            } else {
+                continue;
+            };
+            if url != a.value {
+                changed.push((a.name, url));
             }
         }
         if !changed.is_empty() {
@@ -126,5 +185,32 @@ impl<'x, 'a: 'x, N: Node<'a>> Node<'x> for Resolved<'x, 'a, N> {
 
     fn comment(self) -> Option<&'x str> {
         self.node.comment()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use microdata_model::Url;
+
+    #[test]
+    fn srcset_candidates_resolve() {
+        let base = Url::parse("https://example.com/a/").unwrap();
+        let r = Resolver::new(Some(&base), None);
+        assert_eq!(resolve_srcset("p.png", &r), "https://example.com/a/p.png");
+        assert_eq!(
+            resolve_srcset(" p.png 1x,\n  /q.png  2x , r.png,,", &r),
+            "https://example.com/a/p.png 1x, https://example.com/q.png 2x, https://example.com/a/r.png"
+        );
+        assert_eq!(
+            resolve_srcset("a,b.png 100w, c.png (x, y) 2x", &r),
+            "https://example.com/a/a,b.png 100w, https://example.com/a/c.png (x, y) 2x"
+        );
+        assert_eq!(
+            resolve_srcset("x.png,y.png", &r),
+            "https://example.com/a/x.png,y.png"
+        );
+        assert_eq!(resolve_srcset("  ", &r), "");
     }
 }

@@ -497,8 +497,21 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                 let frame = self.frame(i, child_ctx, attach, includes);
                 stack.push(frame);
             } else {
+                // One parse per value kind, however many times the element
+                // repeats a class (`p-a p-b p-a`).
+                let mut parsed: Vec<(Prefix, bool, PropertyValue)> = Vec::new();
                 for prop in props {
-                    let value = self.value(i, prop, ctx, &mut top.builder);
+                    let known = parsed
+                        .iter()
+                        .find(|(p, tag, _)| *p == prop.prefix && *tag == prop.tag);
+                    let value = match known {
+                        Some((_, _, v)) => v.clone(),
+                        None => {
+                            let v = self.value(i, prop, ctx, &mut top.builder);
+                            parsed.push((prop.prefix, prop.tag, v.clone()));
+                            v
+                        }
+                    };
                     top.builder.add(prop, value);
                 }
             }
@@ -860,6 +873,8 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     /// properties in the parent, with the `value` each property gives it.
     fn attach(&self, parent: &mut Builder, item: Item, props: &[Prop<'a>], nested: &Nested) {
         let mut item = Some(item);
+        // One parse per value kind (see `parse_item`).
+        let mut parsed: Vec<(Prefix, ItemValue, Option<String>)> = Vec::new();
         for (k, &prop) in props.iter().enumerate() {
             let mut copy = if k + 1 == props.len() {
                 item.take().unwrap_or_else(|| Item::new(Vec::new()))
@@ -867,6 +882,12 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                 item.as_ref()
                     .map_or_else(|| Item::new(Vec::new()), Item::clone)
             };
+            if let Some((_, value, html)) = parsed.iter().find(|(p, _, _)| *p == prop.prefix) {
+                copy.value = Some(value.clone());
+                copy.html = html.clone();
+                parent.add(prop, PropertyValue::Item(Box::new(copy)));
+                continue;
+            }
             let value = match prop.prefix {
                 // The first p-name of the child, else the p-* parse.
                 Prefix::P => nested
@@ -898,6 +919,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                     ItemValue::Text(html.value)
                 }
             };
+            parsed.push((prop.prefix, value.clone(), copy.html.clone()));
             copy.value = Some(value);
             parent.add(prop, PropertyValue::Item(Box::new(copy)));
         }

@@ -245,12 +245,10 @@ impl Texts {
             };
             let hidden = top.hidden;
             match child.kind() {
-                NodeKind::Text => {
-                    if !hidden {
-                        let t = child.text().unwrap_or("");
-                        for b in &mut texts.buffers {
-                            b.push(t, collapse);
-                        }
+                NodeKind::Text if !hidden => {
+                    let t = child.text().unwrap_or("");
+                    for b in &mut texts.buffers {
+                        b.push(t, collapse);
                     }
                 }
                 NodeKind::Element => {

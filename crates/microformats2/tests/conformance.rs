@@ -72,7 +72,7 @@ fn normalize(mut v: Value) -> Value {
     if let Some(Value::Object(rels)) = v.get_mut("rels") {
         for urls in rels.values_mut() {
             if let Value::Array(a) = urls {
-                a.sort_by(|x, y| x.to_string().cmp(&y.to_string()));
+                a.sort_by_key(|x| x.to_string());
             }
         }
     }

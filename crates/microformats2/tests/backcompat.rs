@@ -1,0 +1,152 @@
+//! Classic microformats: roots, property tables, rel-based properties, the
+//! include pattern, and how they mix with microformats2.
+
+use serde_json::json;
+
+use crate::{json, mf2};
+
+#[test]
+fn classic_properties_map_through_the_root() {
+    let v = json(&mf2(r#"<div class="vcard">
+        <span class="fn">Ada Lovelace</span>, <span class="title">Analyst</span>
+        <a class="email" href="mailto:ada@example.com">mail</a>
+        <img class="photo" src="ada.png" alt="Ada">
+        <span class="summary">not an hCard property</span>
+        <span class="p-note">microformats2 classes are ignored here</span>
+        </div>"#));
+    assert_eq!(
+        v["items"][0],
+        json!({
+            "type": ["h-card"],
+            "properties": {
+                "name": ["Ada Lovelace"],
+                "job-title": ["Analyst"],
+                "email": ["mailto:ada@example.com"],
+                "photo": ["https://example.com/dir/ada.png"]
+            }
+        })
+    );
+}
+
+#[test]
+fn an_element_with_both_roots_is_microformats2() {
+    let v = json(&mf2(
+        r#"<div class="vcard h-card"><span class="fn">Old</span> <span class="p-nickname">New</span></div>"#,
+    ));
+    assert_eq!(v["items"][0]["type"], json!(["h-card"]));
+    assert_eq!(v["items"][0]["properties"], json!({"nickname": ["New"]}));
+}
+
+#[test]
+fn several_classic_roots_share_properties_once() {
+    let v = json(&mf2(
+        r#"<div class="hresume"><div class="experience vevent vcard">
+        <a class="fn summary org url" href="/w3c">W3C</a>
+        <time class="dtstart" datetime="2009-01-18">2009</time>
+        </div></div>"#,
+    ));
+    let exp = &v["items"][0]["properties"]["experience"][0];
+    assert_eq!(exp["type"], json!(["h-card", "h-event"]));
+    assert_eq!(exp["value"], json!("W3C"));
+    assert_eq!(
+        exp["properties"],
+        json!({
+            "name": ["W3C"],
+            "org": ["W3C"],
+            "url": ["https://example.com/w3c"],
+            "start": ["2009-01-18"]
+        })
+    );
+}
+
+#[test]
+fn rel_tag_and_bookmark() {
+    let v = json(&mf2(
+        r#"<div class="hentry"><h1 class="entry-title"><a rel="bookmark" href="/post">Post</a></h1>
+        <a rel="tag" href="/tags/rust%20lang/">Rust</a>
+        <a rel="tag" class="category" href="/tags/web">Web (class wins)</a>
+        <div class="hresume"><a rel="tag" class="skill" href="/s/x">skill text</a></div>
+        </div>"#,
+    ));
+    let p = &v["items"][0]["properties"];
+    assert_eq!(p["name"], json!(["Post"]));
+    assert_eq!(p["url"], json!(["https://example.com/post"]));
+    assert_eq!(p["category"], json!(["rust lang", "Web (class wins)"]));
+    // hResume reads no rel=tag.
+    let resume = &v["items"][0]["children"][0];
+    assert_eq!(resume["properties"], json!({"skill": ["skill text"]}));
+}
+
+#[test]
+fn hreview_item_is_an_implied_h_item() {
+    let v = json(&mf2(
+        r#"<div class="hreview"><p class="item"><a class="fn url" href="/crepes">Crepes</a></p>
+        <span class="rating">5</span><div class="description"><p>Good</p></div>
+        <a rel="self bookmark" href="/review">link</a></div>"#,
+    ));
+    assert_eq!(
+        v["items"][0]["properties"],
+        json!({
+            "item": [{
+                "type": ["h-item"],
+                "properties": {"name": ["Crepes"], "url": ["https://example.com/crepes"]},
+                "value": "Crepes"
+            }],
+            "rating": ["5"],
+            "content": [{"html": "<p>Good</p>", "value": "Good"}],
+            "url": ["https://example.com/review"]
+        })
+    );
+}
+
+#[test]
+fn include_pattern_by_itemref_headers_and_links() {
+    let v = json(&mf2(
+        r##"<div class="vcard" itemref="org"><span class="fn">Ada</span></div>
+        <table><tr><th id="company"><span class="org">Acme</span></th></tr>
+        <tr><td class="vcard" headers="company"><span class="fn">Bob</span></td></tr></table>
+        <div class="vevent"><span class="summary">Talk</span>
+          <a class="include" href="#venue">venue</a></div>
+        <p id="org" class="org">Analytical Engines</p>
+        <div id="venue"><span class="location">Hall 1</span></div>"##,
+    ));
+    let items = v["items"].as_array().unwrap();
+    assert_eq!(
+        items[0]["properties"],
+        json!({"name": ["Ada"], "org": ["Analytical Engines"]})
+    );
+    assert_eq!(
+        items[1]["properties"],
+        json!({"name": ["Bob"], "org": ["Acme"]})
+    );
+    assert_eq!(
+        items[2]["properties"],
+        json!({"name": ["Talk"], "location": ["Hall 1"]})
+    );
+    assert_eq!(items.len(), 3);
+}
+
+#[test]
+fn includes_do_not_loop() {
+    // A root including its own ancestor, an include inside included
+    // content, and a missing target.
+    let v = json(&mf2(
+        r##"<div id="outer"><div class="vcard" itemref="outer missing">
+        <span class="fn">A</span><a class="include" href="#other">x</a></div></div>
+        <div id="other"><span class="org">O</span><a class="include" href="#other">again</a></div>"##,
+    ));
+    assert_eq!(
+        v["items"][0]["properties"],
+        json!({"name": ["A"], "org": ["O"]})
+    );
+}
+
+#[test]
+fn classic_roots_inside_microformats2_are_children() {
+    let v = json(&mf2(r#"<div class="h-card"><span class="p-name">Org</span>
+        <p class="adr"><span class="locality">Here</span><span class="p-region">ignored</span></p></div>"#));
+    assert_eq!(
+        v["items"][0]["children"],
+        json!([{"type": ["h-adr"], "properties": {"locality": ["Here"]}}])
+    );
+}

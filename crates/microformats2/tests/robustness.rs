@@ -1,0 +1,239 @@
+//! Hostile input: deep nesting (no recursion along it), malformed class
+//! names and attributes, large documents, random markup (no panics).
+//!
+//! The deep documents are also the shapes where a quadratic walk would not
+//! finish: each element's text, value-class search and implied-property
+//! checks must cost O(1) or be shared. They nest `span`s: html5ever itself
+//! spends time proportional to the depth on every `div` start tag (the
+//! "close a `p` element" scope check), which is not ours to measure.
+
+use proptest::prelude::*;
+use serde_json::json;
+
+use microformats2::Options;
+
+use crate::{json, mf2, mf2_with};
+
+const DEPTH: usize = 100_000;
+
+fn nested(open: &str, close: &str, inner: &str, depth: usize) -> String {
+    let mut s = String::with_capacity((open.len() + close.len()) * depth + inner.len());
+    for _ in 0..depth {
+        s.push_str(open);
+    }
+    s.push_str(inner);
+    for _ in 0..depth {
+        s.push_str(close);
+    }
+    s
+}
+
+/// Runs `f` on a thread with a small stack: recursion along the nesting
+/// would overflow it.
+fn small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn deeply_nested_items() {
+    let out = small_stack(|| {
+        let html = nested(
+            r#"<span class="h-x">"#,
+            "</span>",
+            "<b class=p-name>end</b>",
+            DEPTH,
+        );
+        let doc = mf2(&html);
+        let mut depth = 0;
+        let mut item = doc.items.first();
+        while let Some(i) = item {
+            depth += 1;
+            item = i.children.first();
+        }
+        (depth, doc.to_json().len(), doc.all_items().count())
+    });
+    assert_eq!(out.0, DEPTH);
+    assert_eq!(out.2, DEPTH);
+    assert!(out.1 > DEPTH * 20);
+}
+
+#[test]
+fn deeply_nested_properties_and_values() {
+    let out = small_stack(|| {
+        // p-* inside p-* inside …, each with a value-class child and a dt.
+        let html = format!(
+            r#"<div class="h-x">{}</div>"#,
+            nested(
+                r#"<span class="p-a dt-d"><span class="value">2020-01-01</span>"#,
+                "</span>",
+                "<img alt=end src=x.png>",
+                DEPTH
+            )
+        );
+        let doc = mf2(&html);
+        let a = doc.items[0].get("a").len();
+        let d = doc.items[0].get("d").len();
+        (a, d, doc.items[0].text("a").map(str::to_owned))
+    });
+    assert_eq!(out, (DEPTH, DEPTH, Some("2020-01-01".to_owned())));
+}
+
+#[test]
+fn deeply_nested_plain_elements() {
+    let out = small_stack(|| {
+        let inner = r#"<a class="h-card" href="/me"><img src="me.png"> Me</a>"#;
+        let html = nested("<span>", "</span>", inner, DEPTH);
+        let doc = mf2_with(
+            &html,
+            &Options::new()
+                .with_collapse_whitespace(true)
+                .with_lang(true),
+        );
+        serde_json::to_value(&doc).unwrap()
+    });
+    assert_eq!(
+        out["items"],
+        json!([{"type": ["h-card"], "properties": {
+            "name": ["Me"],
+            "photo": ["https://example.com/dir/me.png"],
+            "url": ["https://example.com/me"]
+        }}])
+    );
+}
+
+#[test]
+fn deeply_nested_classic_roots() {
+    let out = small_stack(|| {
+        let html = nested(
+            r#"<span class="vcard"><span class="fn">n</span><span class="agent vcard">"#,
+            "</span></span>",
+            "",
+            DEPTH / 2,
+        );
+        let doc = mf2(&html);
+        doc.all_items().count()
+    });
+    assert_eq!(out, DEPTH);
+}
+
+#[test]
+fn long_sibling_lists_and_whitespace() {
+    // Many children (the only-child and only-of-type checks), a huge run of
+    // whitespace read by many nested properties (trimming).
+    let mut html = String::from(r#"<div class="h-x">"#);
+    for _ in 0..20_000 {
+        html.push_str("<img src=a.png><a href=b>b</a>");
+    }
+    html.push_str("</div><div class=h-y>");
+    html.push_str(&nested(
+        "<span class=p-a>",
+        "</span>",
+        &" ".repeat(200_000),
+        2_000,
+    ));
+    html.push_str("</div>");
+    let doc = mf2(&html);
+    assert_eq!(doc.items[0].get("photo").len(), 0);
+    assert_eq!(doc.items[0].get("url").len(), 0);
+    assert_eq!(doc.items[1].get("a").len(), 2_000);
+    assert_eq!(doc.items[1].text("a"), Some(""));
+}
+
+#[test]
+fn malformed_class_names_and_attributes() {
+    let v = json(&mf2(
+        "<div class=\"h- h-- H-x h-x- h-\u{a0}x \u{b}h-y p- dt-\" id>
+        <span class=\"p-\u{2003} p-ok\u{85} e-- u-x!\">x</span>
+        <a class=\"u-url\" href>empty</a><img class=\"u-photo\" src alt>
+        <abbr class=\"p-t\" title>t</abbr><data class=\"u-d\" value></data>
+        <time class=\"dt-t\" datetime></time><span class=\"value dt-v\"></span>
+        <base href=\"http://[bad\"><a class=\"u-bad\" href=\"http://[bad\">bad</a>
+        <object class=\"u-o\" data=\"\"></object>
+        </div><div class=\"h-z\" class=\"h-ignored\"></div><div class></div>",
+    ));
+    // Nothing here is a valid root except h-z.
+    assert_eq!(v["items"].as_array().unwrap().len(), 1);
+    assert_eq!(v["items"][0]["type"], json!(["h-z"]));
+
+    let v = json(&mf2(
+        r#"<div class="h-x" id=""><a class="u-url" href>e</a><img class="u-photo" src alt>
+        <abbr class="p-t" title>t</abbr><data class="u-d" value></data><time class="dt-when" datetime></time>
+        <a class="u-bad" href="http://[bad">bad</a><object class="u-o" data=""></object></div>"#,
+    ));
+    assert_eq!(
+        v["items"][0],
+        json!({"type": ["h-x"], "properties": {
+            "url": ["https://example.com/dir/page"],
+            "photo": [{"value": "https://example.com/dir/page", "alt": ""}],
+            "t": [""],
+            "d": ["https://example.com/dir/page"],
+            "when": [""],
+            "bad": ["http://[bad"],
+            "o": ["https://example.com/dir/page"]
+        }})
+    );
+}
+
+#[test]
+fn no_base_url_keeps_relative_urls() {
+    let parsed = microdata_scraper::parse(
+        r#"<a class="h-card" href="/me"><img src="me.png">Me</a><a rel="me" href="x">x</a>"#,
+        None,
+    )
+    .unwrap();
+    let doc = microformats2::parse(&parsed.document(), &Options::new());
+    assert_eq!(doc.items[0].text("url"), Some("/me"));
+    assert_eq!(doc.items[0].text("photo"), Some("me.png"));
+    assert_eq!(doc.rels.get("me"), Some(&vec!["x".to_owned()]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random markup from microformats-flavoured pieces parses without
+    /// panicking, and its JSON reads back.
+    #[test]
+    fn random_markup_never_panics(pieces in prop::collection::vec(0usize..PIECES.len(), 0..60)) {
+        let html: String = pieces.iter().map(|&i| PIECES[i]).collect();
+        let all = Options::new().with_alternates(true).with_lang(true).with_collapse_whitespace(true);
+        for options in [Options::new(), all] {
+            let doc = mf2_with(&html, &options);
+            let back: microformats2::Mf2Document = serde_json::from_str(&doc.to_json()).unwrap();
+            prop_assert_eq!(back, doc);
+        }
+    }
+}
+
+const PIECES: &[&str] = &[
+    r#"<div class="h-card">"#,
+    r#"<div class="vcard">"#,
+    r#"<span class="hreview"><span class="item">"#,
+    r#"<p class="p-name value">"#,
+    r#"<a class="u-url p-name" href="/x">"#,
+    r#"<img class="u-photo value" src="p.png" alt="a">"#,
+    r#"<time class="dt-start value" datetime="2020-01-02">"#,
+    r#"<span class="value">7pm</span>"#,
+    r#"<span class="value-title" title="2020-01-01">"#,
+    r#"<div class="e-content">"#,
+    r#"<abbr class="fn" title="T">"#,
+    r##"<a class="include" href="#i">"##,
+    r##"<div id="i" class="org" itemref="i">"##,
+    r#"<td class="vcard" headers="i">"#,
+    r#"<a rel="tag alternate" href="/t/x">"#,
+    r#"<template class="h-t">"#,
+    "</template>",
+    "<script>x</script><style>y</style>",
+    "</div>",
+    "</span>",
+    "</p>",
+    "</a>",
+    " text ",
+    "\u{a0}",
+    "<br>",
+    r#"<base href="https://base.example/">"#,
+];
