@@ -1,1 +1,401 @@
-//! placeholder
+//! The issue's adversarial documents, each with its exact result.
+//!
+//! Time is bounded by construction (every algorithm is linear, and each
+//! document is built once), never by a timed assertion; memory is bounded
+//! because the outputs asserted here are linear in the input, or cut by a
+//! limit.
+
+use microdata_model::json::JsonOptions;
+use microdata_model::{Document, ErrorKind, Limit, LimitError, Limits};
+use robustness::tree::Tree;
+
+const DEEP: usize = 100_000;
+
+fn count(haystack: &str, needle: &str) -> usize {
+    haystack.matches(needle).count()
+}
+
+fn kinds<'a, N: microdata_model::Node<'a>>(doc: &Document<'a, N>, kind: ErrorKind) -> usize {
+    doc.errors().iter().filter(|e| e.kind() == kind).count()
+}
+
+/// One top-level item, then 100,000 items each the `c` property of the one
+/// above, through the HTML parser (`span`s: the parser checks scopes on
+/// each `div`, which takes time quadratic in the depth).
+#[test]
+fn items_nested_100_000_deep_through_the_parser() {
+    let mut html = String::from("<div itemscope>");
+    html.push_str(&"<span itemscope itemprop=c>".repeat(DEEP));
+    html.push_str("<b itemprop=leaf>bottom</b>");
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    assert_eq!(doc.all_items().len(), DEEP + 1);
+    assert_eq!(doc.items().count(), 1);
+    assert!(doc.errors().is_empty(), "{:?}", doc.errors().first());
+
+    // Unlimited: the whole chain, no stack overflow.
+    let json = doc.to_json();
+    let mut expected = String::from(r#"{"items":["#);
+    expected.push_str(&r#"{"properties":{"c":["#.repeat(DEEP));
+    expected.push_str(r#"{"properties":{"leaf":["bottom"]}}"#);
+    expected.push_str(&"]}}".repeat(DEEP));
+    expected.push_str("]}");
+    assert_eq!(json, expected);
+
+    // The default limits stop at 256 levels and say so.
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), Limits::default()),
+        Err(LimitError::new(Limit::Depth, 256))
+    );
+    let deep_enough = Limits::default().with_max_depth(DEEP + 1);
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), deep_enough)
+            .as_deref(),
+        Ok(json.as_str())
+    );
+
+    // The serde feature refuses politely instead of overflowing.
+    let top = doc.items().next().unwrap();
+    let err = serde_json::to_string(&top).unwrap_err();
+    assert!(err.to_string().contains("nested more than 256"), "{err}");
+}
+
+/// 100,000 nested elements with no parser in between: `div`s inside one
+/// item, the property at the bottom; `lang` and `textContent` flow through.
+#[test]
+fn elements_nested_100_000_deep_in_memory() {
+    let mut t = Tree::new();
+    let mut parent = t.element(Tree::ROOT, "div", &[("itemscope", ""), ("lang", "fr")]);
+    let item_el = parent;
+    for _ in 0..DEEP {
+        parent = t.element(parent, "div", &[]);
+    }
+    let leaf = t.element(parent, "span", &[("itemprop", "leaf")]);
+    t.text(leaf, "bas");
+    let doc = Document::new(t.root());
+    assert_eq!(doc.len(), DEEP + 2);
+    let item = doc.items().next().unwrap();
+    assert_eq!(item.element().local_name(), "div");
+    assert_eq!(item_el, 1);
+    assert_eq!(item.element().index(), 0);
+    let props: Vec<_> = item.properties().collect();
+    assert_eq!(props.len(), 1);
+    assert_eq!(props[0].lang(), Some("fr"));
+    assert_eq!(props[0].ancestors().count(), DEEP + 1);
+    assert_eq!(item.element().text_content(), "bas");
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{"leaf":["bas"]}}]}"#
+    );
+    // The serializer walks it without recursion too.
+    let html = microdata_model::serialize::outer_html(item.element().node());
+    assert_eq!(count(&html, "<div>"), DEEP);
+    assert!(html.ends_with(&format!("bas</span>{}</div>", "</div>".repeat(DEEP))));
+}
+
+/// Deep nesting through every converter that reads structure: none
+/// overflows the stack; each either converts or names its limit.
+#[test]
+fn converters_survive_deep_nesting() {
+    let depth = 20_000;
+    let mut html = String::from(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>A</b>"#,
+    );
+    html.push_str(&r#"<span itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard" class="h-card p-author">"#.repeat(depth));
+    html.push_str("<article><h1>t</h1>");
+    html.push_str(&"<span>".repeat(depth));
+    let parsed = microdata_scraper::parse(&html, Some("https://example.com/")).unwrap();
+    let doc = parsed.document();
+    assert_eq!(doc.all_items().len(), depth + 1);
+
+    let rdf_options = microdata_rdf::RdfOptions::new().with_limits(Limits::default());
+    match microdata_rdf::convert(&doc, &rdf_options) {
+        Ok(c) => assert!(c.triples().len() > depth, "{}", c.triples().len()),
+        Err(e) => assert_eq!(e.kind(), microdata_rdf::ErrorKind::Limit, "{e}"),
+    }
+    let unlimited = microdata_rdf::RdfOptions::new()
+        .with_mode(microdata_rdf::Mode::W3c)
+        .with_limits(Limits::none());
+    let c = microdata_rdf::convert(&doc, &unlimited).unwrap();
+    // Each nested item is linked from its parent by one `agent` triple.
+    let agent = c
+        .triples()
+        .iter()
+        .filter(|t| t.predicate.as_str().ends_with("agent"))
+        .count();
+    assert_eq!(agent, depth);
+
+    let mf2 = microformats2::parse(&doc, &microformats2::Options::new());
+    let json = mf2.to_json();
+    assert_eq!(count(&json, r#""type":["h-card"]"#), depth);
+    assert!(robustness::oracle::json_depth(&json).unwrap() > depth);
+
+    let vcard = microdata_vcard::to_vcard(&doc, &microdata_vcard::VcardOptions::new()).unwrap();
+    assert!(vcard.starts_with("BEGIN:VCARD\r\n"));
+    assert!(vcard.contains("FN:A"));
+
+    let atom = html_atom::to_atom(
+        &doc,
+        &html_atom::AtomOptions::new().with_now(
+            microdata_model::microsyntax::parse_global_date_time("2010-08-05T12:00Z").unwrap(),
+        ),
+    )
+    .unwrap();
+    robustness::oracle::check_xml(&atom, "deep Atom");
+    assert_eq!(count(&atom, "<entry"), 1);
+
+    let links = microdata_model::links::Links::from_document(&doc);
+    assert!(links.links().is_empty());
+}
+
+/// One item whose `itemref` lists 100,000 IDs, each of one property.
+#[test]
+fn itemref_with_100_000_ids() {
+    let ids: Vec<String> = (0..DEEP).map(|i| format!("i{i}")).collect();
+    // Listed in reverse: properties still come in tree order.
+    let reversed: Vec<&str> = ids.iter().rev().map(String::as_str).collect();
+    let mut html = format!(r#"<div itemscope itemref="{}"></div>"#, reversed.join(" "));
+    for (i, id) in ids.iter().enumerate() {
+        html.push_str(&format!("<span id={id} itemprop=p>{i}</span>"));
+    }
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let item = doc.items().next().unwrap();
+    assert_eq!(item.itemref_targets().len(), DEEP);
+    let values: Vec<String> = item
+        .values("p")
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(values.len(), DEEP);
+    assert!(values.iter().enumerate().all(|(i, v)| *v == i.to_string()));
+    let json = doc.to_json();
+    assert!(json.starts_with(r#"{"items":[{"properties":{"p":["0","1","2","#));
+    assert!(json.ends_with(r#""99998","99999"]}}]}"#));
+    assert!(doc.errors().is_empty());
+}
+
+/// 100,000 `itemref` IDs that name nothing, and one ID listed 100,000
+/// times: an error each, no property twice.
+#[test]
+fn itemref_with_100_000_missing_or_repeated_ids() {
+    let missing: Vec<String> = (0..DEEP).map(|i| format!("m{i}")).collect();
+    let html = format!(
+        r#"<div itemscope itemref="{}"></div><div itemscope itemref="{}"></div><p id=x itemprop=p>v</p>"#,
+        missing.join(" "),
+        vec!["x"; DEEP].join(" ")
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    assert_eq!(kinds(&doc, ErrorKind::MissingItemrefTarget), DEEP);
+    // "find the properties" step 7: each later visit of x is an error.
+    assert_eq!(kinds(&doc, ErrorKind::RepeatedElement), DEEP - 1);
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{}},{"properties":{"p":["v"]}}]}"#
+    );
+}
+
+/// A chain of `len` items, each the `next` property of the one before
+/// through `itemref`, the last pointing back at the first; one top-level
+/// item enters the cycle.
+fn cycle(len: usize) -> String {
+    let mut html = String::from(r#"<div itemscope itemref="e0"></div>"#);
+    for i in 0..len {
+        let next = (i + 1) % len;
+        html.push_str(&format!(
+            r#"<div id=e{i} itemprop=next itemscope itemref=e{next}><i itemprop=n>{i}</i></div>"#
+        ));
+    }
+    html
+}
+
+#[test]
+fn itemref_cycle_of_length_one() {
+    // An item whose itemref names its own element: the crawl starts with
+    // the root in memory, so it is met again and skipped (step 7).
+    let html = r#"<div itemscope id=self itemref=self><b itemprop=n>1</b></div>"#;
+    let parsed = microdata_scraper::parse(html, None).unwrap();
+    let doc = parsed.document();
+    assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["1"]}}]}"#);
+    assert_eq!(kinds(&doc, ErrorKind::RepeatedElement), 1);
+
+    // The item graph's own loop of one: e0's next is e0.
+    let parsed = microdata_scraper::parse(&cycle(1), None).unwrap();
+    let doc = parsed.document();
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"properties":{"next":[{"properties":{"n":["0"]}}]}}]}"#
+    );
+}
+
+#[test]
+fn itemref_cycle_of_length_two() {
+    let parsed = microdata_scraper::parse(&cycle(2), None).unwrap();
+    let doc = parsed.document();
+    // e0 → e1 → e0 again: the algorithm's memory writes "ERROR".
+    assert_eq!(
+        doc.to_json(),
+        concat!(
+            r#"{"items":[{"properties":{"next":[{"properties":{"n":["0"],"next":["#,
+            r#"{"properties":{"next":["ERROR"],"n":["1"]}}"#,
+            r#"]}}]}}]}"#
+        )
+    );
+    assert_eq!(kinds(&doc, ErrorKind::ItemCycle), 1);
+}
+
+#[test]
+fn itemref_cycle_of_length_1000() {
+    let len = 1000;
+    let parsed = microdata_scraper::parse(&cycle(len), None).unwrap();
+    let doc = parsed.document();
+    // Each element's own `n` comes before the next element in tree order;
+    // the last one's `itemref` goes back to e0, before its own `n`.
+    let mut expected = String::from(r#"{"items":[{"properties":{"next":["#);
+    for i in 0..len - 1 {
+        expected.push_str(&format!(r#"{{"properties":{{"n":["{i}"],"next":["#));
+    }
+    expected.push_str(&format!(
+        r#"{{"properties":{{"next":["ERROR"],"n":["{}"]}}}}"#,
+        len - 1
+    ));
+    expected.push_str(&"]}}".repeat(len - 1));
+    expected.push_str("]}}]}");
+    let json = doc.to_json();
+    assert_eq!(json, expected);
+    assert_eq!(kinds(&doc, ErrorKind::ItemCycle), 1);
+    // 1,001 levels: over the default depth limit, within an explicit one.
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), Limits::default()),
+        Err(LimitError::new(Limit::Depth, 256))
+    );
+    let limits = Limits::default().with_max_depth(len + 1);
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), limits).as_deref(),
+        Ok(json.as_str())
+    );
+    // The RDF conversion walks the cycle once and warns.
+    let options = microdata_rdf::RdfOptions::new()
+        .with_mode(microdata_rdf::Mode::W3c)
+        .with_limits(Limits::none());
+    let c = microdata_rdf::convert(&doc, &options).unwrap();
+    assert!(c.has_itemref_recursion());
+    let nexts = c
+        .triples()
+        .iter()
+        .filter(|t| t.predicate.as_str().ends_with("next"))
+        .count();
+    assert_eq!(nexts, len + 1);
+}
+
+/// 10,000 items that all reference one block of 100 properties.
+#[test]
+fn ten_thousand_items_share_one_block() {
+    let (items, props) = (10_000, 100);
+    let mut t = Tree::new();
+    let block = t.element(Tree::ROOT, "div", &[("id", "block")]);
+    for p in 0..props {
+        let name = format!("p{p}");
+        let el = t.element(block, "span", &[("itemprop", &name)]);
+        t.text(el, "v");
+    }
+    for _ in 0..items {
+        t.element(
+            Tree::ROOT,
+            "div",
+            &[("itemscope", ""), ("itemref", "block")],
+        );
+    }
+    let doc = Document::new(t.root());
+    assert_eq!(doc.items().count(), items);
+    assert!(doc.items().all(|i| i.properties().len() == props));
+    let one: String = {
+        let members: Vec<String> = (0..props).map(|p| format!(r#""p{p}":["v"]"#)).collect();
+        format!(r#"{{"properties":{{{}}}}}"#, members.join(","))
+    };
+    let json = doc
+        .try_to_json_with(JsonOptions::new(), Limits::default())
+        .unwrap();
+    assert_eq!(
+        json.len(),
+        r#"{"items":[]}"#.len() + items * one.len() + items - 1
+    );
+    assert_eq!(count(&json, &one), items);
+    assert!(doc.errors().is_empty());
+}
+
+/// The same with a 1 MB block: 10 GB of JSON if written out. A limit
+/// stops the conversion at its size, so memory stays at the limit.
+#[test]
+fn ten_thousand_items_share_one_large_block() {
+    let items = 10_000;
+    let mut t = Tree::new();
+    let block = t.element(Tree::ROOT, "p", &[("id", "block"), ("itemprop", "text")]);
+    t.text(block, &"x".repeat(1 << 20));
+    for _ in 0..items {
+        t.element(
+            Tree::ROOT,
+            "div",
+            &[("itemscope", ""), ("itemref", "block")],
+        );
+    }
+    let doc = Document::new(t.root());
+    let limits = Limits::default().with_max_output_bytes(16 << 20);
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), limits),
+        Err(LimitError::new(Limit::OutputBytes, 16 << 20))
+    );
+    // Item by item, each is 1 MB and fine.
+    let first = doc.items().next().unwrap();
+    let one = microdata_model::json::try_item_to_json(first, JsonOptions::new(), limits).unwrap();
+    assert_eq!(
+        one.len(),
+        (1 << 20) + r#"{"properties":{"text":[""]}}"#.len()
+    );
+}
+
+/// Attribute values of 10 MB, through the parser: an item type, an
+/// `itemid` and an `href` (10 MB URLs), a `content`, an `id` and the
+/// `itemref` naming it, and an `itemprop` of 100,000 distinct names.
+#[test]
+fn ten_megabyte_attributes() {
+    let big = "x".repeat(10 << 20);
+    let pad = "y".repeat(93);
+    let names = 100_000;
+    let tokens: String = (0..names).map(|i| format!("n{i:06}{pad} ")).collect();
+    assert!(tokens.len() >= 10_000_000);
+    let long_url = format!("https://example.com/{big}");
+    let html = format!(
+        r#"<div itemscope itemtype="https://t.example/{big}" itemid="{long_url}">
+        <meta itemprop=content content="{big}">
+        <meta itemprop="{tokens}" content=v>
+        <a itemprop=link href="{long_url}">x</a>
+        <span id="{big}" itemprop=idd>i</span></div>
+        <div itemscope itemref="{big}"></div>"#
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let items: Vec<_> = doc.items().collect();
+    assert_eq!(
+        items[0].types()[0].len(),
+        "https://t.example/".len() + big.len()
+    );
+    assert_eq!(items[0].id().unwrap().as_str(), long_url);
+    assert_eq!(
+        items[0].get("content").unwrap().as_str(),
+        Some(big.as_str())
+    );
+    // The huge ID resolves the second item's huge itemref.
+    assert_eq!(items[1].get("idd").unwrap().as_str(), Some("i"));
+    let limits = Limits::default().with_max_properties(names + 3);
+    let json = doc.try_to_json_with(JsonOptions::new(), limits).unwrap();
+    // Each of the meta element's names once, in order.
+    assert_eq!(count(&json, &format!(r#"{pad}":["v"]"#)), names);
+    assert!(json.contains(&format!(r#""n000000{pad}":["v"],"n000001{pad}":["v"]"#)));
+    assert!(json.contains(&format!(r#""content":["{big}"]"#)));
+    assert!(json.contains(&format!(r#""link":["{long_url}"]"#)));
+    assert_eq!(
+        doc.try_to_json_with(JsonOptions::new(), limits.with_max_properties(names + 2)),
+        Err(LimitError::new(Limit::Properties, names + 2))
+    );
+}

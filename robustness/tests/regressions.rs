@@ -16,11 +16,13 @@ fn fuzz_findings_stay_fixed() {
     }
 }
 
-/// The HTML files the fuzz seed corpus starts from.
+/// The files the fuzz seed corpus starts from: `fuzz/seeds/` and the
+/// repository's HTML fixtures.
 fn fixtures() -> Vec<std::path::PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut out = Vec::new();
-    let mut dirs = vec![root.join("examples"), root.join("crates")];
+    let seeds = root.join("fuzz/seeds");
+    let mut dirs = vec![seeds.clone(), root.join("examples"), root.join("crates")];
     while let Some(dir) = dirs.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -29,7 +31,7 @@ fn fixtures() -> Vec<std::path::PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "html") {
+            } else if p.starts_with(&seeds) || p.extension().is_some_and(|x| x == "html") {
                 out.push(p);
             }
         }
@@ -38,10 +40,18 @@ fn fixtures() -> Vec<std::path::PathBuf> {
     out
 }
 
+fn seeds_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds")
+}
+
 #[test]
 fn every_oracle_accepts_the_fixtures() {
     let files = fixtures();
-    assert!(files.len() >= 2, "{files:?}");
+    assert!(
+        files.iter().any(|f| f.starts_with(&seeds_dir())),
+        "{files:?}"
+    );
+    assert!(files.len() >= 5, "{files:?}");
     for f in files {
         let data = std::fs::read(&f).unwrap();
         eprintln!("checking {}", f.display());

@@ -7,12 +7,15 @@
 //! - `tidy`: repository hygiene (READMEs, crate docs, changelog, internal
 //!   dependency versions, no copied suite files).
 //! - `bench`: the criterion benches of the `benches` package, with a table.
+//! - `fuzz`: the cargo-fuzz targets for a bounded time, findings kept as
+//!   regression tests.
 //!
 //! Arguments are parsed by hand to keep this crate quick to build.
 
 mod bench;
 mod ci;
 mod conformance;
+mod fuzz;
 mod metadata;
 mod tidy;
 mod util;
@@ -46,6 +49,12 @@ COMMANDS:
         --save <NAME>               also save the results as criterion
                                     baseline NAME
         [FILTER]                    only benches whose name matches FILTER
+    fuzz           Run the cargo-fuzz targets of fuzz/ (stable toolchain,
+                   --sanitizer none) for a bounded time each, seeded from
+                   the HTML fixtures; new crash inputs are kept in
+                   robustness/regressions/ and replayed by `cargo test`.
+        --target <NAME>             only this target (default: all)
+        --seconds <N>               seconds per target (default: 60)
     help           Print this help.
 ";
 
@@ -68,6 +77,7 @@ fn main() -> ExitCode {
         }),
         "tidy" => no_args(&rest).and_then(|()| tidy::run(&util::project_root())),
         "bench" => bench::Options::parse(&rest).and_then(|o| bench::run(&o)),
+        "fuzz" => fuzz::Options::parse(&rest).and_then(|o| fuzz::run(&o)),
         "help" | "-h" | "--help" => {
             print!("{HELP}");
             Ok(())
