@@ -1,0 +1,387 @@
+//! The command on broken and hostile input: bad flags, unreadable paths, a
+//! directory of good and broken files, and output that cannot be written.
+//! Each case checks the message, the exit status, and that the good
+//! outputs are complete.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_microdata"));
+    cmd.args(args);
+    cmd
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // The command may exit before reading everything (bad usage).
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh, empty folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "microdata-cli-robustness-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn bad_flags_are_usage_errors_with_nothing_on_stdout() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--format", "nope", "-"],
+            "invalid value 'nope' for '--format",
+        ),
+        (&["--frobnicate", "-"], "unexpected argument '--frobnicate'"),
+        (&["--jobs", "many", "-"], "invalid value 'many' for '--jobs"),
+        (&["--jobs", "-1", "-"], "unexpected argument '-1'"),
+        (
+            &["--base-url", "relative/path", "-"],
+            "invalid --base-url \"relative/path\"",
+        ),
+        (&["--base-url", "", "-"], "invalid --base-url \"\""),
+        (
+            &["--encoding", "klingon", "-"],
+            "unknown --encoding \"klingon\"",
+        ),
+        (&["--quiet", "--summary", "-"], "cannot be used with"),
+        (&["--format"], "a value is required for '--format"),
+    ];
+    for (args, message) in cases {
+        let out = run(args, b"<p itemscope>");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+    }
+}
+
+/// Removes all permissions from `path`; whether reading it still works (it
+/// does for root, who runs the tests in CI).
+fn make_unreadable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    std::fs::read(path).is_ok()
+}
+
+#[test]
+fn unreadable_paths_are_reported_in_place() {
+    let dir = temp_dir("unreadable");
+    let good = dir.join("good.html");
+    std::fs::write(&good, "<p itemscope><b itemprop=n>ok</b>").unwrap();
+    let locked = dir.join("locked.html");
+    std::fs::write(&locked, "<p itemscope><b itemprop=n>locked</b>").unwrap();
+    let readable_anyway = make_unreadable(&locked);
+    let missing = dir.join("missing.html");
+    // A path through a file: "Not a directory", even for root.
+    let through_file = good.join("inner.html");
+    let out = run(
+        &[
+            s(&missing),
+            s(&locked),
+            s(&through_file),
+            s(&good),
+            "--format",
+            "jsonl",
+            "--quiet",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // One record per input, in the order given, the good one complete.
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["path"], s(&missing));
+    assert_eq!(lines[0]["items"], serde_json::json!([]));
+    assert!(
+        lines[0]["errors"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot read: No such file or directory"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[2]["path"], s(&through_file));
+    assert!(
+        lines[2]["errors"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("cannot read: Not a directory"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(
+        lines[3]["items"],
+        serde_json::json!([{"properties": {"n": ["ok"]}}])
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "microdata: {}: cannot read: No such file",
+            s(&missing)
+        )),
+        "{err}"
+    );
+    if readable_anyway {
+        // Running as root: permissions do not stop reading.
+        assert_eq!(
+            lines[1]["items"],
+            serde_json::json!([{"properties": {"n": ["locked"]}}])
+        );
+    } else {
+        assert!(
+            lines[1]["errors"][0]
+                .as_str()
+                .unwrap()
+                .starts_with("cannot read: Permission denied"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            err.contains("locked.html: cannot read: Permission denied"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_directory_of_good_and_broken_files() {
+    let dir = temp_dir("mixed-dir");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let files: &[(&str, &[u8])] = &[
+        ("a-good.html", b"<p itemscope><b itemprop=n>a</b>"),
+        ("b-empty.html", b""),
+        (
+            "c-binary.html",
+            b"\x00\x01\x02\xff\xfe\x00<\x00p\x00itemscope\x00",
+        ),
+        (
+            "d-truncated.html",
+            b"<div itemscope><span itemprop=n>t</span><a itemprop=u href=",
+        ),
+        (
+            "e-invalid-utf8.html",
+            b"<p itemscope><b itemprop=n>\xed\xa0\x80x</b>",
+        ),
+        (
+            "f-cycle.html",
+            b"<div itemscope itemref=x></div><div id=x itemprop=n itemscope itemref=x></div>",
+        ),
+        (
+            "g-nul.html",
+            b"<p itemscope><b itemprop=n>a\x00b</b><meta itemprop=m content=\"a\x00b\">",
+        ),
+        ("notes.txt", b"not html: skipped"),
+        ("sub/h-good.htm", b"<p itemscope><b itemprop=n>h</b>"),
+    ];
+    for (name, body) in files {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    let out = run(&[s(&dir), "--format", "jsonl", "--jobs", "2"], b"");
+    // The invalid byte sequences make it 1; everything is still written.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let p = l["path"].as_str().unwrap();
+            p.strip_prefix(s(&dir))
+                .unwrap()
+                .trim_start_matches('/')
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "a-good.html",
+            "b-empty.html",
+            "c-binary.html",
+            "d-truncated.html",
+            "e-invalid-utf8.html",
+            "f-cycle.html",
+            "g-nul.html",
+            "sub/h-good.htm"
+        ]
+    );
+    let items = |i: usize| lines[i]["items"].clone();
+    assert_eq!(items(0), serde_json::json!([{"properties": {"n": ["a"]}}]));
+    assert_eq!(items(1), serde_json::json!([]));
+    assert_eq!(lines[2]["errors"].as_array().unwrap().len(), 1);
+    assert_eq!(items(3), serde_json::json!([{"properties": {"n": ["t"]}}]));
+    assert_eq!(
+        items(4),
+        serde_json::json!([{"properties": {"n": ["\u{FFFD}\u{FFFD}\u{FFFD}x"]}}])
+    );
+    assert_eq!(
+        items(5),
+        serde_json::json!([{"properties": {"n": [{"properties": {}}]}}])
+    );
+    assert_eq!(
+        items(6),
+        serde_json::json!([{"properties": {"n": ["ab"], "m": ["a\u{FFFD}b"]}}])
+    );
+    assert_eq!(items(7), serde_json::json!([{"properties": {"n": ["h"]}}]));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("e-invalid-utf8.html: invalid UTF-8 byte sequences"),
+        "{err}"
+    );
+    assert!(err.contains("microdata: 8 files (0 failed), "), "{err}");
+}
+
+/// The full output of `args` on the same inputs, to compare a cut-off
+/// output with.
+fn full_output(args: &[&str]) -> String {
+    let out = run(args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// 40 documents, one item each, about 2.5 KB of JSON per document.
+fn many_files(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    for i in 0..40 {
+        let body = format!(
+            "<p itemscope><b itemprop=n>{i}</b><i itemprop=t>{}</i>",
+            "x".repeat(2_500)
+        );
+        std::fs::write(dir.join(format!("{i:02}.html")), body).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn disk_full_on_output_exits_4_with_a_message() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full on this system: skipped");
+        return;
+    };
+    let dir = many_files("devfull");
+    let out = command(&[s(&dir), "--quiet"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        text(&out.stderr).trim_end(),
+        "microdata: cannot write output: No space left on device (os error 28)"
+    );
+}
+
+#[test]
+fn output_cut_off_midway_keeps_what_was_written() {
+    // A file size limit makes writes fail partway, as a disk filling up
+    // does; the shell ignores SIGXFSZ so the write fails with an error
+    // instead of killing the command.
+    let dir = many_files("fsize");
+    let args = [s(&dir), "--quiet", "--jobs", "1"];
+    let expected = full_output(&args);
+    assert!(expected.len() > 90_000, "{}", expected.len());
+    let out_file = dir.join("out.json");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 64; exec \"$0\" \"$@\" > '{}'",
+        s(&out_file)
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_microdata"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let written = std::fs::read_to_string(&out_file).unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert!(
+        err.starts_with("microdata: cannot write output: File too large"),
+        "{err}"
+    );
+    // What reached the file is the start of the full output: whole
+    // documents, in order, then at most part of one.
+    assert!(!written.is_empty());
+    assert!(written.len() < expected.len());
+    assert!(expected.starts_with(&written), "the output was altered");
+    let complete = written.lines().count() - usize::from(!written.ends_with('\n'));
+    assert!(complete >= 10, "{complete} documents");
+    for line in written.lines().take(complete) {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+}
+
+#[test]
+fn hostile_bytes_on_stdin() {
+    // NULs, a lone surrogate's bytes, a 10 MB attribute, nesting (30
+    // levels: what serde_json reads back).
+    let mut input = Vec::new();
+    input.extend_from_slice(b"<div itemscope><b itemprop=a>\x00\xed\xa0\x80&#xD800;</b>");
+    input.extend_from_slice(b"<meta itemprop=big content=\"");
+    input.extend(std::iter::repeat_n(b'x', 10 << 20));
+    input.extend_from_slice(b"\">");
+    for _ in 0..30 {
+        input.extend_from_slice(b"<span itemprop=c itemscope>");
+    }
+    let out = run(&["-", "--format", "jsonl"], &input);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let line: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not one JSON line ({e})"));
+    let item = &line["items"][0]["properties"];
+    assert_eq!(
+        item["a"],
+        serde_json::json!(["\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"])
+    );
+    assert_eq!(item["big"][0].as_str().unwrap().len(), 10 << 20);
+    let mut depth = 0;
+    let mut at = item;
+    while let Some(next) = at["c"].get(0) {
+        depth += 1;
+        at = &next["properties"];
+    }
+    assert_eq!(depth, 30);
+    assert!(
+        text(&out.stderr).contains(
+            "<stdin>: invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 30)"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
