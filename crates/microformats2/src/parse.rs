@@ -62,7 +62,15 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Do
         items: parser.items(),
         ..Mf2Document::default()
     };
-    rels::parse(doc, &parser.resolver, options, &mut out);
+    let links = parser
+        .els
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e.name {
+            "a" | "area" | "link" => Some(i),
+            _ => None,
+        });
+    rels::parse(doc, links, &parser.resolver, options, &mut out);
     out
 }
 
@@ -104,10 +112,10 @@ struct Prop<'a> {
 }
 
 /// An item under construction.
-struct Builder {
+struct Builder<'a> {
     item: Item,
     /// Property name to its position in `item.properties`.
-    index: HashMap<String, usize>,
+    index: HashMap<&'a str, usize>,
     /// Explicit `p-*` or `e-*` properties (blocks the implied name).
     has_p_or_e: bool,
     /// Explicit `u-*` properties (blocks the implied photo and url).
@@ -127,8 +135,8 @@ struct Builder {
     implied_date: Option<String>,
 }
 
-impl Builder {
-    fn add(&mut self, prop: Prop<'_>, value: PropertyValue) {
+impl<'a> Builder<'a> {
+    fn add(&mut self, prop: Prop<'a>, value: PropertyValue) {
         match prop.prefix {
             Prefix::P | Prefix::E => self.has_p_or_e = true,
             Prefix::U => self.has_u = true,
@@ -151,7 +159,7 @@ impl Builder {
                 }
             }
             None => {
-                self.index.insert(prop.name.to_owned(), entries.len());
+                self.index.insert(prop.name, entries.len());
                 entries.push((prop.name.to_owned(), vec![value]));
             }
         }
@@ -191,7 +199,7 @@ struct Seg {
 struct Frame<'a> {
     el: u32,
     ctx: Ctx,
-    builder: Builder,
+    builder: Builder<'a>,
     segs: Vec<Seg>,
     attach: Attach<'a>,
     /// Whether the include pattern is expanded here (not inside content it
@@ -273,7 +281,8 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         }
         let authored = base_href.or(options.authored_url.as_deref());
         let resolver = Resolver::new(doc.base_url(), authored);
-        let texts = Texts::build(doc, options.collapse_whitespace, |src| {
+        let names: Vec<&str> = els.iter().map(|e| e.name).collect();
+        let texts = Texts::build(doc, &names, options.collapse_whitespace, |src| {
             resolver.resolve(src)
         });
         Parser {
@@ -603,7 +612,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
 
     /// The value of property `prop` on element `i` (not a root) in an item
     /// of kind `ctx`.
-    fn value(&self, i: u32, prop: Prop<'_>, ctx: Ctx, builder: &mut Builder) -> PropertyValue {
+    fn value(&self, i: u32, prop: Prop<'a>, ctx: Ctx, builder: &mut Builder<'a>) -> PropertyValue {
         match prop.prefix {
             Prefix::P if prop.tag => PropertyValue::Text(self.tag_value(i, ctx)),
             Prefix::P => PropertyValue::Text(self.p_value(i, ctx)),
@@ -845,7 +854,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     /// Completes an item: implied properties for microformats2 roots.
     fn finish(
         &self,
-        mut b: Builder,
+        mut b: Builder<'a>,
         el: u32,
         ctx: Ctx,
     ) -> (Item, Option<ItemValue>, Option<ItemValue>, Option<Prefix>) {
@@ -871,7 +880,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
 
     /// Adds a finished nested item as the value of each of its element's
     /// properties in the parent, with the `value` each property gives it.
-    fn attach(&self, parent: &mut Builder, item: Item, props: &[Prop<'a>], nested: &Nested) {
+    fn attach(&self, parent: &mut Builder<'a>, item: Item, props: &[Prop<'a>], nested: &Nested) {
         let mut item = Some(item);
         // One parse per value kind (see `parse_item`).
         let mut parsed: Vec<(Prefix, ItemValue, Option<String>)> = Vec::new();

@@ -10,10 +10,11 @@ use crate::options::Options;
 use crate::resolve::Resolver;
 
 /// Fills `out.rels`, `out.rel_urls` and, with the option, `out.alternates`
-/// from the `a`, `area` and `link` elements with a `rel` and an `href`, in
-/// document order.
+/// from the `links` (the indices of the HTML `a`, `area` and `link`
+/// elements of `doc`, in document order) that have a `rel` and an `href`.
 pub(crate) fn parse<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
+    links: impl Iterator<Item = usize>,
     resolver: &Resolver,
     options: &Options,
     out: &mut Mf2Document,
@@ -22,11 +23,16 @@ pub(crate) fn parse<'a, N: Node<'a>>(
     let mut seen: HashSet<(usize, String)> = HashSet::new();
     let mut url_index: HashMap<String, usize> = HashMap::new();
     let mut alternates = Vec::new();
-    for e in doc.elements() {
-        if !(e.is("a") || e.is("area") || e.is("link")) {
-            continue;
+    for e in links.filter_map(|i| doc.element_at(i)) {
+        let (mut rel, mut href) = (None, None);
+        for a in e.node().attrs() {
+            match a.name {
+                "rel" if a.prefix.is_none() => rel = Some(a.value),
+                "href" if a.prefix.is_none() => href = Some(a.value),
+                _ => {}
+            }
         }
-        let (Some(rel), Some(href)) = (e.attr("rel"), e.attr("href")) else {
+        let (Some(rel), Some(href)) = (rel, href) else {
             continue;
         };
         let mut tokens: Vec<&str> = split_ascii_whitespace(rel).collect();

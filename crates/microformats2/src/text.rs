@@ -13,9 +13,12 @@
 //!   replacement.
 //!
 //! In all three, `script` and `style` contents are left out. Trimming
-//! removes ASCII whitespace and U+00A0 NO-BREAK SPACE at both ends; maximal
-//! runs of those characters are recorded so that trimming a slice is a
-//! binary search, not a scan.
+//! removes ASCII whitespace and U+00A0 NO-BREAK SPACE at both ends. It scans
+//! a few bytes; past that, an index of the maximal runs of those characters
+//! (built once, on first need) makes it a binary search, so that many
+//! nested elements around one huge run of whitespace stay linear.
+
+use std::cell::OnceCell;
 
 use microdata_model::{Document, Node, NodeKind};
 
@@ -43,8 +46,8 @@ struct Buffer {
     text: String,
     /// `(start, end)` byte offsets per element, in tree order.
     ranges: Vec<(u32, u32)>,
-    /// Maximal runs of trim characters, sorted.
-    runs: Vec<(u32, u32)>,
+    /// Maximal runs of trim characters, sorted; built on first need.
+    runs: OnceCell<Vec<(u32, u32)>>,
     /// Collapse mode: a whitespace run is pending (written before the next
     /// visible text, unless a line break comes first).
     pending_space: bool,
@@ -94,29 +97,34 @@ impl Buffer {
         }
     }
 
-    fn finish_runs(&mut self) {
-        let mut start = None;
-        for (i, c) in self.text.char_indices() {
-            let i = u32::try_from(i).unwrap_or(u32::MAX);
-            match (is_trim_char(c), start) {
-                (true, None) => start = Some(i),
-                (false, Some(s)) => {
-                    self.runs.push((s, i));
-                    start = None;
+    /// The runs index.
+    fn runs(&self) -> &[(u32, u32)] {
+        self.runs.get_or_init(|| {
+            let mut runs = Vec::new();
+            let mut start = None;
+            for (i, c) in self.text.char_indices() {
+                let i = u32::try_from(i).unwrap_or(u32::MAX);
+                match (is_trim_char(c), start) {
+                    (true, None) => start = Some(i),
+                    (false, Some(s)) => {
+                        runs.push((s, i));
+                        start = None;
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-        }
-        if let Some(s) = start {
-            let end = self.pos();
-            self.runs.push((s, end));
-        }
+            if let Some(s) = start {
+                runs.push((s, self.pos()));
+            }
+            runs
+        })
     }
 
     /// The run containing byte `i`, if any.
     fn run_at(&self, i: u32) -> Option<(u32, u32)> {
-        let k = self.runs.partition_point(|&(s, _)| s <= i);
-        let (s, e) = *self.runs.get(k.checked_sub(1)?)?;
+        let runs = self.runs();
+        let k = runs.partition_point(|&(s, _)| s <= i);
+        let (s, e) = *runs.get(k.checked_sub(1)?)?;
         (s <= i && i < e).then_some((s, e))
     }
 
@@ -124,7 +132,15 @@ impl Buffer {
         self.text.get(start as usize..end as usize).unwrap_or("")
     }
 
-    fn trimmed(&self, (mut start, mut end): (u32, u32)) -> &str {
+    fn trimmed(&self, range: (u32, u32)) -> &str {
+        let s = self.slice(range);
+        if let (Some(head), Some(tail)) = (leading(s), trailing(s)) {
+            if head + tail >= s.len() {
+                return "";
+            }
+            return &s[head..s.len() - tail];
+        }
+        let (mut start, mut end) = range;
         if start < end {
             if let Some((_, e)) = self.run_at(start) {
                 start = e.min(end);
@@ -137,6 +153,38 @@ impl Buffer {
         }
         self.slice((start, end))
     }
+}
+
+/// How far trimming scans before it asks the runs index.
+const SCAN: usize = 64;
+
+/// The length of `s`'s leading trim characters, if it is below [`SCAN`]
+/// bytes (or `s` is short and all whitespace).
+fn leading(s: &str) -> Option<usize> {
+    for (i, c) in s.char_indices() {
+        if !is_trim_char(c) {
+            return Some(i);
+        }
+        if i >= SCAN {
+            return None;
+        }
+    }
+    Some(s.len())
+}
+
+/// The length of `s`'s trailing trim characters, if it is below [`SCAN`]
+/// bytes (or `s` is short and all whitespace).
+fn trailing(s: &str) -> Option<usize> {
+    for (i, c) in s.char_indices().rev() {
+        let after = s.len() - i - c.len_utf8();
+        if !is_trim_char(c) {
+            return Some(after);
+        }
+        if after >= SCAN {
+            return None;
+        }
+    }
+    Some(s.len())
 }
 
 /// Whitespace that collapses: ASCII whitespace (not U+00A0).
@@ -192,17 +240,24 @@ pub(crate) struct Texts {
 
 impl Texts {
     /// Walks the tree under `doc.root()` in the model's element order.
-    /// `resolve` turns an `img` `src` into the URL written for it.
+    /// `names` holds each element's local name ("" outside the HTML
+    /// namespace), in that order; `resolve` turns an `img` `src` into the
+    /// URL written for it.
     pub(crate) fn build<'a, N: Node<'a>>(
         doc: &Document<'a, N>,
+        names: &[&str],
         collapse: bool,
         mut resolve: impl FnMut(&str) -> String,
     ) -> Texts {
         let mut texts = Texts {
             buffers: Default::default(),
         };
+        // The document's text length bounds each buffer (images add a
+        // little): reserving it spares the copies of a growing buffer.
+        let text_len = doc.elements().next().map_or(0, |e| e.text_content().len());
         for b in &mut texts.buffers {
             b.ranges.reserve(doc.len());
+            b.text.reserve(text_len + text_len / 8);
         }
         // Frames: the element index (None for the root or a nested
         // document), the children, and whether text is dropped (script,
@@ -217,7 +272,8 @@ impl Texts {
         let root = doc.root();
         let mut stack = Vec::new();
         if root.kind() == NodeKind::Element {
-            let (hidden, block, pre) = texts.open(root, false, collapse, &mut resolve);
+            let name = names.first().copied().unwrap_or("");
+            let (hidden, block, pre) = texts.open(root, name, false, collapse, &mut resolve);
             stack.push(Frame {
                 element: Some(0),
                 children: root.children(),
@@ -253,7 +309,8 @@ impl Texts {
                 }
                 NodeKind::Element => {
                     let idx = texts.buffers[0].ranges.len();
-                    let (h, block, pre) = texts.open(child, hidden, collapse, &mut resolve);
+                    let name = names.get(idx).copied().unwrap_or("");
+                    let (h, block, pre) = texts.open(child, name, hidden, collapse, &mut resolve);
                     stack.push(Frame {
                         element: Some(idx),
                         children: child.children(),
@@ -274,7 +331,6 @@ impl Texts {
         }
         for b in &mut texts.buffers {
             b.ranges.resize(doc.len(), (0, 0));
-            b.finish_runs();
         }
         texts
     }
@@ -284,15 +340,11 @@ impl Texts {
     fn open<'a, N: Node<'a>>(
         &mut self,
         node: N,
+        name: &str,
         hidden: bool,
         collapse: bool,
         resolve: &mut impl FnMut(&str) -> String,
     ) -> (bool, bool, bool) {
-        let name = if node.is_html() {
-            node.local_name().unwrap_or("")
-        } else {
-            ""
-        };
         let hide = hidden || matches!(name, "script" | "style");
         let block = collapse && BLOCKS.contains(&name);
         let pre = collapse && matches!(name, "pre" | "textarea" | "listing" | "plaintext");
@@ -373,21 +425,36 @@ mod tests {
     use super::*;
 
     fn buffer(text: &str) -> Buffer {
-        let mut b = Buffer {
+        Buffer {
             text: text.to_owned(),
             ..Buffer::default()
-        };
-        b.finish_runs();
-        b
+        }
     }
 
     #[test]
-    fn trims_slices_with_runs() {
+    fn trims_slices() {
         let b = buffer("  a \u{a0} b\n\n");
         assert_eq!(b.trimmed((0, 10)), "a \u{a0} b");
         assert_eq!(b.trimmed((1, 3)), "a");
         assert_eq!(b.trimmed((3, 7)), "");
         assert_eq!(b.trimmed((0, 0)), "");
+        assert!(b.runs.get().is_none(), "short scans need no index");
+    }
+
+    #[test]
+    fn trims_long_whitespace_with_the_index() {
+        let ws = " \u{a0}\t".repeat(100);
+        let text = format!("{ws}x{ws}y{ws}");
+        let b = buffer(&text);
+        let len = u32::try_from(text.len()).unwrap();
+        assert_eq!(b.trimmed((0, len)), format!("x{ws}y"));
+        assert_eq!(b.trimmed((3, len - 5)), format!("x{ws}y"));
+        let x = u32::try_from(ws.len()).unwrap();
+        assert_eq!(
+            b.trimmed((x + 1, x + 1 + u32::try_from(ws.len()).unwrap())),
+            ""
+        );
+        assert!(b.runs.get().is_some());
     }
 
     #[test]
