@@ -16,8 +16,9 @@ pub const SERIALIZE_DEPTH_LIMIT: usize = 128;
 /// its properties.
 ///
 /// Items nest: as property values ([`PropertyValue::Item`], with a
-/// [`value`](Item::value)) or as [`children`](Item::children). Dropping and
-/// cloning an item never recurse, so arbitrarily deep trees are safe;
+/// [`value`](Item::value)) or as [`children`](Item::children). Dropping,
+/// cloning, comparing and printing (`Debug`, as compact JSON) an item never
+/// recurse, so arbitrarily deep trees are safe;
 /// [`Serialize`] stops with an error beyond [`SERIALIZE_DEPTH_LIMIT`]
 /// nested items (use [`Mf2Document::to_json`](crate::Mf2Document::to_json)
 /// for untrusted input).
@@ -34,7 +35,7 @@ pub const SERIALIZE_DEPTH_LIMIT: usize = 128;
 /// assert_eq!(card.text("url"), Some("https://example.com/ada"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, PartialEq, Deserialize)]
+#[derive(Deserialize)]
 pub struct Item {
     /// The item types (`h-card`), unique and sorted.
     #[serde(rename = "type")]
@@ -72,7 +73,27 @@ pub enum ItemValue {
 }
 
 /// One value of a property.
-#[derive(Debug, PartialEq, Deserialize)]
+///
+/// # Examples
+///
+/// ```
+/// use microformats2::PropertyValue;
+///
+/// let html = r#"<div class="h-entry"><img class="u-photo" src="/a.png" alt="A">
+///   <div class="e-content"><b>Hi</b></div><a class="p-author h-card" href="/">Me</a></div>"#;
+/// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
+/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+/// let entry = &mf2.items[0];
+/// match &entry.get("photo")[0] {
+///     PropertyValue::Image(image) => assert_eq!(image.alt, "A"),
+///     other => panic!("not an image: {other:?}"),
+/// }
+/// assert_eq!(entry.get("content")[0].as_html().map(|h| h.html.as_str()), Some("<b>Hi</b>"));
+/// assert_eq!(entry.get("author")[0].as_item().map(|i| i.types.clone()), Some(vec!["h-card".into()]));
+/// assert_eq!(entry.text("author"), Some("Me"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum PropertyValue {
     /// A string: `p-*`, `dt-*` and most `u-*` values.
@@ -315,6 +336,60 @@ impl Clone for PropertyValue {
     }
 }
 
+impl PartialEq for Item {
+    /// Compares two item trees with an explicit stack: no recursion.
+    fn eq(&self, other: &Self) -> bool {
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            let same_fields = a.types == b.types
+                && a.id == b.id
+                && a.value == b.value
+                && a.html == b.html
+                && a.lang == b.lang
+                && a.children.len() == b.children.len()
+                && a.properties.len() == b.properties.len();
+            if !same_fields {
+                return false;
+            }
+            stack.extend(a.children.iter().zip(&b.children));
+            for ((ka, va), (kb, vb)) in a.properties.iter().zip(b.properties.iter()) {
+                if ka != kb || va.len() != vb.len() {
+                    return false;
+                }
+                for (x, y) in va.iter().zip(vb) {
+                    match (x, y) {
+                        (PropertyValue::Item(x), PropertyValue::Item(y)) => stack.push((x, y)),
+                        (PropertyValue::Text(x), PropertyValue::Text(y)) if x == y => {}
+                        (PropertyValue::Html(x), PropertyValue::Html(y)) if x == y => {}
+                        (PropertyValue::Image(x), PropertyValue::Image(y)) if x == y => {}
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+impl PartialEq for PropertyValue {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (PropertyValue::Item(x), PropertyValue::Item(y)) => x == y,
+            (PropertyValue::Text(x), PropertyValue::Text(y)) => x == y,
+            (PropertyValue::Html(x), PropertyValue::Html(y)) => x == y,
+            (PropertyValue::Image(x), PropertyValue::Image(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Debug for Item {
+    /// The item as compact microformats2 JSON, written without recursion.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Item({})", crate::json::write_item(self))
+    }
+}
+
 impl PropertyValue {
     /// The value as plain text: a string, an image's URL, an `e-*` value's
     /// text, or a nested item's `value`.
@@ -511,6 +586,18 @@ mod tests {
         assert_eq!(depth(&copy), 200_001);
         drop(item);
         drop(copy);
+    }
+
+    #[test]
+    fn deep_trees_compare_and_print_without_recursion() {
+        let a = chain(200_000);
+        let b = a.clone();
+        assert_eq!(a, b);
+        let mut c = chain(200_000);
+        c.id = Some("x".into());
+        assert_ne!(a, c);
+        let printed = format!("{a:?}");
+        assert!(printed.starts_with(r#"Item({"type":["h-x"],"properties":{"p":[{"type""#));
     }
 
     #[test]

@@ -48,6 +48,18 @@ pub(crate) fn write(doc: &Mf2Document, pretty: bool) -> String {
     w.out
 }
 
+/// One item as compact JSON.
+pub(crate) fn write_item(item: &Item) -> String {
+    let mut w = Writer {
+        out: String::new(),
+        pretty: false,
+        open: Vec::new(),
+        after_key: false,
+    };
+    run(&mut w, &mut vec![Op::Item(item)]);
+    w.out
+}
+
 /// A pending write.
 enum Op<'d> {
     Item(&'d Item),
