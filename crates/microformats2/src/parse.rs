@@ -9,6 +9,7 @@
 //! along the document's nesting.
 
 use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use microdata_model::{Document, Node, split_ascii_whitespace};
@@ -235,6 +236,13 @@ struct Parser<'d, 'a, N: Node<'a>> {
     resolver: Resolver,
     texts: Texts,
     els: Vec<El<'a, N>>,
+    /// How many more elements the include pattern may bring in: four times
+    /// the document's size plus ten thousand, so that the walks stay linear
+    /// however many roots include the same large element.
+    include_budget: Cell<usize>,
+    /// The classic roots whose `itemref`/`headers` content was brought in,
+    /// with those targets: their text includes it.
+    expanded: RefCell<HashMap<u32, Vec<u32>>>,
 }
 
 impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
@@ -285,12 +293,15 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         let texts = Texts::build(doc, &names, options.collapse_whitespace, |src| {
             resolver.resolve(src)
         });
+        let include_budget = Cell::new(els.len().saturating_mul(4).saturating_add(10_000));
         Parser {
             doc,
             options,
             resolver,
             texts,
             els,
+            include_budget,
+            expanded: RefCell::new(HashMap::new()),
         }
     }
 
@@ -483,11 +494,13 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                     top.skip_to(self.end(i));
                     if top.includes && !included {
                         if let Some(t) = self.include_target(id, top.el) {
-                            top.segs.push(Seg {
-                                cur: t,
-                                end: self.end(t),
-                                included: true,
-                            });
+                            if self.spend_include(t) {
+                                top.segs.push(Seg {
+                                    cur: t,
+                                    end: self.end(t),
+                                    included: true,
+                                });
+                            }
                         }
                     }
                     continue;
@@ -551,7 +564,15 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         }
         let mut segs = Vec::new();
         if includes && matches!(ctx, Ctx::Classic(_)) {
-            for t in self.include_targets(el).into_iter().rev() {
+            let targets = self.include_targets(el);
+            let targets: Vec<u32> = targets
+                .into_iter()
+                .filter(|&t| self.spend_include(t))
+                .collect();
+            if !targets.is_empty() {
+                self.expanded.borrow_mut().insert(el, targets.clone());
+            }
+            for t in targets.into_iter().rev() {
                 segs.push(Seg {
                     cur: t,
                     end: self.end(t),
@@ -599,6 +620,18 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         ids.into_iter()
             .filter_map(|id| self.include_target(id, el))
             .collect()
+    }
+
+    /// Takes element `t`'s subtree from the include budget; `false` when
+    /// the budget cannot cover it (the include is then not expanded).
+    fn spend_include(&self, t: u32) -> bool {
+        let size = self.end(t).saturating_sub(t) as usize;
+        let left = self.include_budget.get();
+        if size > left {
+            return false;
+        }
+        self.include_budget.set(left - size);
+        true
     }
 
     /// The element with ID `id`, unless it contains the including root or
@@ -762,21 +795,14 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     }
 
     /// An element's text by the given rule, trimmed; with the content a
-    /// classic root brings in by `itemref`/`headers` appended.
+    /// classic root brought in by `itemref`/`headers` appended.
     fn text(&self, i: u32, kind: Kind) -> String {
-        if self
-            .els
-            .get(i as usize)
-            .is_some_and(|e| !e.classic.is_empty())
-        {
-            let targets = self.include_targets(i);
-            if !targets.is_empty() {
-                let mut s = self.texts.raw(kind, i as usize).to_owned();
-                for t in targets {
-                    s.push_str(self.texts.raw(kind, t as usize));
-                }
-                return trim(&s).to_owned();
+        if let Some(targets) = self.expanded.borrow().get(&i) {
+            let mut s = self.texts.raw(kind, i as usize).to_owned();
+            for &t in targets {
+                s.push_str(self.texts.raw(kind, t as usize));
             }
+            return trim(&s).to_owned();
         }
         self.texts.trimmed(kind, i as usize).to_owned()
     }

@@ -150,3 +150,27 @@ fn classic_roots_inside_microformats2_are_children() {
         json!([{"type": ["h-adr"], "properties": {"locality": ["Here"]}}])
     );
 }
+
+#[test]
+fn includes_stop_at_a_budget() {
+    // A thousand roots including one element of a thousand children would
+    // walk a million elements; the budget (four times the document plus ten
+    // thousand) lets the first ones through and stops the rest.
+    let mut html = String::from(r#"<div id="big">"#);
+    for _ in 0..1000 {
+        html.push_str(r#"<span class="org">o</span>"#);
+    }
+    html.push_str("</div>");
+    for _ in 0..1000 {
+        html.push_str(r#"<p class="vcard" itemref="big"></p>"#);
+    }
+    let doc = mf2(&html);
+    let with_org = doc
+        .items
+        .iter()
+        .filter(|i| !i.get("org").is_empty())
+        .count();
+    assert_eq!(doc.items.len(), 1000);
+    assert!((14..=20).contains(&with_org), "{with_org}");
+    assert_eq!(doc.items[0].get("org").len(), 1000);
+}
