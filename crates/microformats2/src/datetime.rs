@@ -131,6 +131,9 @@ fn zone(s: &str) -> Option<String> {
     }
     let sign = s.chars().next().filter(|c| matches!(c, '+' | '-'))?;
     let rest = &s[1..];
+    if !rest.is_ascii() {
+        return None;
+    }
     let (hh, mm) = match rest.len() {
         2 => (rest, "00"),
         4 => (&rest[..2], &rest[2..]),
@@ -331,6 +334,21 @@ mod tests {
         );
         assert_eq!(join(["NotADate"]), None);
         assert_eq!(join([]), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_classifies_without_panicking(s in "\\PC{0,24}", t in "[0-9:+\\-Zz.apm é]{0,12}") {
+            let _ = classify(&s);
+            let _ = classify(&t);
+            let _ = join([s.as_str(), t.as_str()]);
+        }
+    }
+
+    #[test]
+    fn non_ascii_offsets_are_not_offsets() {
+        assert_eq!(classify("+1é1"), None);
+        assert_eq!(classify("19:00+1é1"), None);
     }
 
     #[test]

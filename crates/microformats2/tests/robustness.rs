@@ -209,6 +209,31 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Arbitrary text inside microformats-heavy markup: classes, values and
+    /// attributes from the generator.
+    #[test]
+    fn arbitrary_text_and_attributes(
+        text in "\\PC{0,40}",
+        class in "[a-z0-9 \\-]{0,24}",
+        attr in "\\PC{0,16}",
+    ) {
+        let html = format!(
+            r#"<div class="h-x {class}"><p class="{class}" title="{attr}">{text}</p>
+            <a class="u-url p-name {class}" href="{attr}">{text}</a>
+            <time class="dt-start" datetime="{attr}"><i class="value">{text}</i></time>
+            <div class="vcard {class}" itemref="{attr}"><span class="{class}">{text}</span></div></div>"#,
+            class = class.replace('"', ""),
+            attr = attr.replace('"', "&quot;"),
+            text = text.replace('&', "&amp;").replace('<', "&lt;"),
+        );
+        let doc = mf2_with(&html, &Options::new().with_collapse_whitespace(true));
+        prop_assert_eq!(doc.items.len(), 1);
+    }
+}
+
 const PIECES: &[&str] = &[
     r#"<div class="h-card">"#,
     r#"<div class="vcard">"#,
