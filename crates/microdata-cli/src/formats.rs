@@ -50,13 +50,8 @@ pub(crate) fn render(
                 options = options.with_authored_url(url.clone());
             }
             let mf2 = microformats2::parse(doc, &options);
-            let json = if args.pretty {
-                serde_json::to_string_pretty(&mf2)
-            } else {
-                serde_json::to_string(&mf2)
-            };
-            json.map(Some)
-                .map_err(|e| format!("cannot write mf2 JSON: {e}"))
+            // `to_json` writes any nesting depth; serde stops at 128 levels.
+            Ok(Some(if args.pretty { mf2.to_json_pretty() } else { mf2.to_json() }))
         }
         Format::Nt | Format::Ttl | Format::Nq => rdf(args, settings, doc, cx).map(Some),
         Format::Vcard => Ok(microdata_vcard::to_vcard(
