@@ -54,7 +54,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 
 /// The folder of a suite: the value of the environment variable `env_var`
 /// when it is set and not empty, else `../shared/suites/<default_folder>`
@@ -287,7 +287,23 @@ impl Suite {
     /// when a case failed (an expected failure that passes counts as
     /// failed).
     pub fn run(self) -> ! {
-        let args = Arguments::from_args();
+        let report = self.execute(&Arguments::from_args());
+        for line in &report.summaries {
+            println!("{line}");
+        }
+        if !report.stale.is_empty() {
+            eprintln!(
+                "expected-failures.txt lists cases that do not exist: {:?}",
+                report.stale
+            );
+            std::process::exit(101);
+        }
+        report.conclusion.exit()
+    }
+
+    /// Runs the trials `args` selects and counts them, without printing
+    /// the summary or exiting.
+    fn execute(self, args: &Arguments) -> Report {
         let stale: Vec<String> = self.stale().into_iter().map(str::to_owned).collect();
         let mut totals = vec![Tally::default(); self.groups.len()];
         for case in &self.cases {
@@ -313,17 +329,29 @@ impl Suite {
                 })
             })
             .collect();
-        let conclusion = libtest_mimic::run(&args, trials);
+        let conclusion = libtest_mimic::run(args, trials);
         let all = tallies.lock().unwrap_or_else(PoisonError::into_inner);
-        for (group, tally) in self.groups.iter().zip(all.iter()) {
-            println!("{}", summary_line(group, tally));
+        let summaries = self
+            .groups
+            .iter()
+            .zip(all.iter())
+            .map(|(group, tally)| summary_line(group, tally))
+            .collect();
+        Report {
+            conclusion,
+            summaries,
+            stale,
         }
-        if !stale.is_empty() {
-            eprintln!("expected-failures.txt lists cases that do not exist: {stale:?}");
-            std::process::exit(101);
-        }
-        conclusion.exit()
     }
+}
+
+/// What [`Suite::execute`] found.
+struct Report {
+    conclusion: Conclusion,
+    /// One line a group, in group order.
+    summaries: Vec<String>,
+    /// Expected failures that name no case.
+    stale: Vec<String>,
 }
 
 /// What a runner does when its suite folder `dir` is missing (an offline
@@ -485,6 +513,75 @@ mod tests {
         assert_eq!(suite.groups, ["b", "a", "c"]);
         let groups: Vec<usize> = suite.cases.iter().map(|c| c.group).collect();
         assert_eq!(groups, [1, 2, 0]);
+    }
+
+    /// A suite covering every outcome, in two groups plus one added by a
+    /// case.
+    fn mixed_suite() -> Suite {
+        let expected = ExpectedFailures::parse(
+            "v1/known  # fails for a reason\nv2/fixed  # was broken\nv1/gone  # case removed",
+        );
+        let mut suite = Suite::new(&["v2", "v1", "empty"], expected);
+        suite
+            .case("v1", "v1/ok", || Ok(()))
+            .case("v1", "v1/known", || Err("still wrong".into()))
+            .case("v2", "v2/broken", || Err("wrong output".into()))
+            .case("v2", "v2/fixed", || Ok(()))
+            .case("v2", "v2/ok", || Ok(()))
+            .case("extra", "extra/ok", || Ok(()));
+        suite
+    }
+
+    /// Runs `suite` with `args`, the trial output going to a log file that
+    /// is then removed (so the inner run's "FAILED" lines stay out of this
+    /// test's output).
+    fn execute_quietly(suite: Suite, args: Arguments, log: &str) -> Report {
+        let log = std::env::temp_dir().join(format!("testsuite-{log}-{}.log", std::process::id()));
+        let args = Arguments {
+            test_threads: Some(1),
+            logfile: Some(log.to_string_lossy().into_owned()),
+            ..args
+        };
+        let report = suite.execute(&args);
+        let _ = std::fs::remove_file(&log);
+        report
+    }
+
+    #[test]
+    fn execute_tallies_every_outcome_per_group() {
+        let report = execute_quietly(mixed_suite(), Arguments::default(), "all");
+        assert_eq!(
+            report.summaries,
+            [
+                "conformance: v2 passed=1 failed=2 expected=0 total=3",
+                "conformance: v1 passed=1 failed=0 expected=1 total=2",
+                "conformance: empty passed=0 failed=0 expected=0 total=0",
+                "conformance: extra passed=1 failed=0 expected=0 total=1",
+            ]
+        );
+        assert_eq!(report.stale, ["v1/gone"]);
+        assert_eq!(report.conclusion.num_passed, 4);
+        assert_eq!(report.conclusion.num_failed, 2);
+    }
+
+    #[test]
+    fn execute_counts_only_the_filtered_trials_but_totals_all() {
+        let args = Arguments {
+            filter: Some("v1/".into()),
+            ..Arguments::default()
+        };
+        let report = execute_quietly(mixed_suite(), args, "filtered");
+        assert_eq!(
+            report.summaries,
+            [
+                "conformance: v2 passed=0 failed=0 expected=0 total=3",
+                "conformance: v1 passed=1 failed=0 expected=1 total=2",
+                "conformance: empty passed=0 failed=0 expected=0 total=0",
+                "conformance: extra passed=0 failed=0 expected=0 total=1",
+            ]
+        );
+        assert_eq!(report.conclusion.num_filtered_out, 4);
+        assert!(!report.conclusion.has_failed());
     }
 
     #[test]
