@@ -13,39 +13,25 @@
 //! Suite folder: `MICRODATA_RDF_TESTS`, default
 //! `../shared/suites/w3c-microdata-rdf` beside the workspace (see
 //! docs/CONVENTIONS.md).
+//! The harness (suite folder, expected failures, trials, summary line) is
+//! the workspace's `testsuite` crate. A suite folder whose registries or
+//! manifest cannot be read or parsed stops the run with a message and exit
+//! code 1.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use libtest_mimic::{Arguments, Failed, Trial};
 use microdata_rdf::{ErrorKind, Mode, RdfOptions, Registry};
 use oxrdf::Graph;
 use oxrdf::dataset::CanonicalizationAlgorithm;
 use oxttl::TurtleParser;
 use serde_json::Value;
+use testsuite::{ExpectedFailures, Suite};
 
 const SUITE: &str = "w3c-microdata-rdf";
+const ENV: &str = "MICRODATA_RDF_TESTS";
 const BASE: &str = "http://w3c.github.io/microdata-rdf/tests/";
-
-fn suite_dir() -> PathBuf {
-    match std::env::var_os("MICRODATA_RDF_TESTS") {
-        Some(p) if !p.is_empty() => PathBuf::from(p),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/suites/w3c-microdata-rdf"),
-    }
-}
-
-fn expected_failures() -> BTreeMap<String, String> {
-    include_str!("expected-failures.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once('#') {
-            Some((name, reason)) => (name.trim().to_owned(), reason.trim().to_owned()),
-            None => (l.to_owned(), String::new()),
-        })
-        .collect()
-}
+const MANIFEST: &str = "tests/manifest.jsonld";
 
 /// One manifest entry.
 #[derive(Clone)]
@@ -143,72 +129,59 @@ fn check(dir: &Path, case: &Case, md: &Registry, test_registry: &Registry) -> Re
     ))
 }
 
+/// What the cases need from the suite folder.
+struct Loaded {
+    /// `ns/md.json`: the default registry.
+    md: Registry,
+    /// `tests/test-registry.json`: the registry of the other cases.
+    test_registry: Registry,
+    cases: Vec<Case>,
+}
+
+/// Reads the registries and the manifest; the error names the file.
+fn load(dir: &Path) -> Result<Loaded, String> {
+    let read = |rel: &str| -> Result<(PathBuf, String), String> {
+        let path = dir.join(rel);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok((path, text)),
+            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        }
+    };
+    let registry = |rel: &str| -> Result<Registry, String> {
+        let (path, text) = read(rel)?;
+        Registry::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let (manifest_path, manifest_text) = read(MANIFEST)?;
+    let manifest: Value = serde_json::from_str(&manifest_text)
+        .map_err(|e| format!("{}: {e}", manifest_path.display()))?;
+    Ok(Loaded {
+        md: registry("ns/md.json")?,
+        test_registry: registry("tests/test-registry.json")?,
+        cases: cases(&manifest).map_err(|e| format!("{}: {e}", manifest_path.display()))?,
+    })
+}
+
 fn main() {
-    let args = Arguments::from_args();
-    let dir = suite_dir();
-    let manifest_path = dir.join("tests/manifest.jsonld");
-    let Ok(manifest_text) = std::fs::read_to_string(&manifest_path) else {
-        println!(
-            "notice: {SUITE} suite not found at {} (set MICRODATA_RDF_TESTS); skipping",
+    let dir = testsuite::suite_dir(ENV, SUITE);
+    if !dir.join(MANIFEST).is_file() {
+        testsuite::skip(&[SUITE], &dir, ENV);
+    }
+    let loaded = load(&dir).unwrap_or_else(|e| {
+        eprintln!(
+            "error: the {SUITE} suite at {} is not usable: {e}",
             dir.display()
         );
-        return;
-    };
-    let load = |path: PathBuf| -> Registry {
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        Registry::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    };
-    let md = Arc::new(load(dir.join("ns/md.json")));
-    let test_registry = Arc::new(load(dir.join("tests/test-registry.json")));
-    let manifest: Value =
-        serde_json::from_str(&manifest_text).unwrap_or_else(|e| panic!("manifest: {e}"));
-    let cases = cases(&manifest).unwrap_or_else(|e| panic!("manifest: {e}"));
-    let known = expected_failures();
-    let tally = Arc::new(Mutex::new((0usize, 0usize, 0usize)));
-    let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    let trials: Vec<Trial> = cases
-        .into_iter()
-        .map(|case| {
-            let expected = known.get(&case.name).cloned();
-            let tally = Arc::clone(&tally);
-            let (dir, md, test_registry) = (dir.clone(), Arc::clone(&md), Arc::clone(&test_registry));
-            Trial::test(case.name.clone(), move || {
-                let outcome = check(&dir, &case, &md, &test_registry);
-                let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
-                match (outcome, expected) {
-                    (Ok(()), None) => {
-                        t.0 += 1;
-                        Ok(())
-                    }
-                    (Err(e), None) => {
-                        t.1 += 1;
-                        Err(Failed::from(e))
-                    }
-                    (Err(_), Some(_)) => {
-                        t.2 += 1;
-                        Ok(())
-                    }
-                    (Ok(()), Some(reason)) => {
-                        t.1 += 1;
-                        Err(Failed::from(format!(
-                            "listed as an expected failure ({reason}) but passes: remove it from expected-failures.txt"
-                        )))
-                    }
-                }
-            })
-        })
-        .collect();
-    let stale: Vec<&String> = known.keys().filter(|k| !names.contains(k)).collect();
-    let total = trials.len();
-    let conclusion = libtest_mimic::run(&args, trials);
-    let (passed, failed, expected) = *tally.lock().unwrap_or_else(|e| e.into_inner());
-    println!(
-        "conformance: {SUITE} passed={passed} failed={failed} expected={expected} total={total}"
-    );
-    if !stale.is_empty() {
-        eprintln!("expected-failures.txt lists cases that do not exist: {stale:?}");
-        std::process::exit(101);
+        std::process::exit(1)
+    });
+    let md = Arc::new(loaded.md);
+    let test_registry = Arc::new(loaded.test_registry);
+    let expected = ExpectedFailures::parse(include_str!("expected-failures.txt"));
+    let mut suite = Suite::new(&[SUITE], expected);
+    for case in loaded.cases {
+        let (dir, md, test_registry) = (dir.clone(), Arc::clone(&md), Arc::clone(&test_registry));
+        suite.case(SUITE, case.name.clone(), move || {
+            check(&dir, &case, &md, &test_registry)
+        });
     }
-    conclusion.exit();
+    suite.run()
 }
