@@ -7,13 +7,16 @@
 //! `http://example.com/`, and `http://example.test` for
 //! `microformats-v2-unit`, as the suite's READMEs say. JSON is compared
 //! structurally: object keys in any order, `rels` values as sets.
+//!
+//! The harness (suite folder, expected failures, trials, summary lines) is
+//! the workspace's `testsuite` crate.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
-use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
+use testsuite::{ExpectedFailures, Suite};
+
+const ENV: &str = "MF2_TESTS";
 
 /// The suite folders, with their base URLs.
 const FOLDERS: [(&str, &str); 4] = [
@@ -23,47 +26,10 @@ const FOLDERS: [(&str, &str); 4] = [
     ("microformats-v2-unit", "http://example.test"),
 ];
 
-fn suite_dir() -> PathBuf {
-    match std::env::var_os("MF2_TESTS") {
-        Some(p) if !p.is_empty() => PathBuf::from(p),
-        _ => {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/suites/microformats-tests")
-        }
-    }
-}
-
-fn expected_failures() -> BTreeMap<String, String> {
-    include_str!("expected-failures.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| match l.split_once('#') {
-            Some((name, reason)) => (name.trim().to_owned(), reason.trim().to_owned()),
-            None => (l.to_owned(), String::new()),
-        })
-        .collect()
-}
-
 /// The `.html` files under `dir` that have a `.json` beside them, sorted.
 fn cases(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "html")
-                && p.with_extension("json").is_file()
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
+    let mut out = testsuite::files(dir, "html");
+    out.retain(|p| p.with_extension("json").is_file());
     out
 }
 
@@ -130,85 +96,19 @@ fn check(html_path: &Path, base: &str) -> Result<(), String> {
     ))
 }
 
-#[derive(Default, Clone, Copy)]
-struct Tally {
-    passed: usize,
-    failed: usize,
-    expected: usize,
-    total: usize,
-}
-
 fn main() {
-    let args = Arguments::from_args();
-    let dir = suite_dir().join("tests");
+    let dir = testsuite::suite_dir(ENV, "microformats-tests").join("tests");
+    let groups = FOLDERS.map(|(folder, _)| folder);
     if !dir.is_dir() {
-        println!(
-            "notice: microformats test suite not found at {} (set MF2_TESTS); skipping",
-            dir.display()
-        );
-        for (folder, _) in FOLDERS {
-            println!("conformance: {folder} passed=0 failed=0 expected=0 total=0");
-        }
-        return;
+        testsuite::skip(&groups, &dir, ENV);
     }
-    let known = expected_failures();
-    let tallies: Arc<Mutex<BTreeMap<&'static str, Tally>>> = Arc::default();
-    let mut seen = Vec::new();
-    let mut trials = Vec::new();
+    let expected = ExpectedFailures::parse(include_str!("expected-failures.txt"));
+    let mut suite = Suite::new(&groups, expected);
     for (folder, base) in FOLDERS {
-        let root = dir.join(folder);
-        for path in cases(&root) {
-            let rel = path.strip_prefix(&dir).unwrap_or(&path).with_extension("");
-            let name = rel.to_string_lossy().replace('\\', "/");
-            seen.push(name.clone());
-            let expected = known.get(&name).cloned();
-            let tallies = Arc::clone(&tallies);
-            tallies
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .entry(folder)
-                .or_default()
-                .total += 1;
-            trials.push(Trial::test(name, move || {
-                let outcome = check(&path, base);
-                let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
-                let t = all.entry(folder).or_default();
-                match (outcome, expected) {
-                    (Ok(()), None) => {
-                        t.passed += 1;
-                        Ok(())
-                    }
-                    (Err(e), None) => {
-                        t.failed += 1;
-                        Err(Failed::from(e))
-                    }
-                    (Err(_), Some(_)) => {
-                        t.expected += 1;
-                        Ok(())
-                    }
-                    (Ok(()), Some(reason)) => {
-                        t.failed += 1;
-                        Err(Failed::from(format!(
-                            "listed as an expected failure ({reason}) but passes: remove it from expected-failures.txt"
-                        )))
-                    }
-                }
-            }));
+        for path in cases(&dir.join(folder)) {
+            let name = testsuite::case_name(&dir, &path.with_extension(""));
+            suite.case(folder, name, move || check(&path, base));
         }
     }
-    let stale: Vec<&String> = known.keys().filter(|k| !seen.contains(k)).collect();
-    let conclusion = libtest_mimic::run(&args, trials);
-    let all = tallies.lock().unwrap_or_else(|e| e.into_inner());
-    for (folder, _) in FOLDERS {
-        let t = all.get(folder).copied().unwrap_or_default();
-        println!(
-            "conformance: {folder} passed={} failed={} expected={} total={}",
-            t.passed, t.failed, t.expected, t.total
-        );
-    }
-    if !stale.is_empty() {
-        eprintln!("expected-failures.txt lists cases that do not exist: {stale:?}");
-        std::process::exit(101);
-    }
-    conclusion.exit();
+    suite.run()
 }
