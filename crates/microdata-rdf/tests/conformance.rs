@@ -13,6 +13,7 @@
 //! Suite folder: `MICRODATA_RDF_TESTS`, default
 //! `../shared/suites/w3c-microdata-rdf` beside the workspace (see
 //! docs/CONVENTIONS.md).
+//!
 //! The harness (suite folder, expected failures, trials, summary line) is
 //! the workspace's `testsuite` crate. A suite folder whose registries or
 //! manifest cannot be read or parsed stops the run with a message and exit

@@ -4,6 +4,7 @@
 //!
 //! Suite folder: `WPT_MICRODATA_TESTS`, default `../shared/suites/wpt-microdata`
 //! beside the workspace (see docs/CONVENTIONS.md).
+//!
 //! The harness (suite folder, expected failures, trials, summary line) is
 //! the workspace's `testsuite` crate.
 
