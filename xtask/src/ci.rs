@@ -209,11 +209,13 @@ pub(crate) fn run(keep_going: bool) -> Result<()> {
     })?;
     ci.step("tidy", || tidy::run(&root))?;
 
-    ci.summary();
     if ci.failures.is_empty() {
-        println!("xtask ci: all steps passed");
+        println!("\nxtask ci: all steps passed");
+        // The summary ends with the test counts: keep them the last line.
+        ci.summary();
         Ok(())
     } else {
+        ci.summary();
         let list: Vec<String> = ci
             .failures
             .iter()
