@@ -25,8 +25,8 @@ struct Ci {
 }
 
 impl Ci {
-    /// Runs one step; on failure prints the summary and returns an error
-    /// naming the step (or, with `--keep-going`, records it and goes on).
+    /// Runs one step; on failure returns an error naming the step (or, with
+    /// `--keep-going`, records it and goes on).
     fn step(&mut self, name: impl Into<String>, f: impl FnOnce() -> Result<()>) -> Result<()> {
         let name = name.into();
         let n = self.done.len() + 1;
@@ -53,7 +53,6 @@ impl Ci {
                     self.failures.push(message);
                     return Ok(());
                 }
-                self.summary();
                 Err(Error::new(message))
             }
         }
@@ -116,7 +115,6 @@ impl TestCounts {
 }
 
 pub(crate) fn run(keep_going: bool) -> Result<()> {
-    let root = project_root();
     let mut ci = Ci {
         start: Instant::now(),
         done: Vec::new(),
@@ -124,6 +122,33 @@ pub(crate) fn run(keep_going: bool) -> Result<()> {
         keep_going,
         failures: Vec::new(),
     };
+    if let Err(e) = steps(&mut ci) {
+        ci.summary();
+        return Err(e);
+    }
+    if ci.failures.is_empty() {
+        println!("\nxtask ci: all steps passed");
+        // The summary ends with the test counts: keep them the last line.
+        ci.summary();
+        Ok(())
+    } else {
+        ci.summary();
+        let list: Vec<String> = ci
+            .failures
+            .iter()
+            .map(|f| f.replace('\n', "\n    "))
+            .collect();
+        Err(Error::new(format!(
+            "{} step(s) failed:\n  - {}",
+            list.len(),
+            list.join("\n  - ")
+        )))
+    }
+}
+
+/// The steps, in order; an error at the first failure unless going on.
+fn steps(ci: &mut Ci) -> Result<()> {
+    let root = project_root();
     let meta = Metadata::load()?;
 
     ci.step("fmt", || run_cmd(cargo().args(["fmt", "--all", "--check"])))?;
@@ -207,26 +232,7 @@ pub(crate) fn run(keep_going: bool) -> Result<()> {
     ci.step("conformance", || {
         conformance::run(&conformance::Options::default()).map(|_| ())
     })?;
-    ci.step("tidy", || tidy::run(&root))?;
-
-    if ci.failures.is_empty() {
-        println!("\nxtask ci: all steps passed");
-        // The summary ends with the test counts: keep them the last line.
-        ci.summary();
-        Ok(())
-    } else {
-        ci.summary();
-        let list: Vec<String> = ci
-            .failures
-            .iter()
-            .map(|f| f.replace('\n', "\n    "))
-            .collect();
-        Err(Error::new(format!(
-            "{} step(s) failed:\n  - {}",
-            list.len(),
-            list.join("\n  - ")
-        )))
-    }
+    ci.step("tidy", || tidy::run(&root))
 }
 
 /// `rust-version` of `[workspace.package]` (or `[package]`) in the root
