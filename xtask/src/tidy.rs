@@ -5,7 +5,8 @@
 //!   when it has no library;
 //! - CHANGELOG.md has a `# [Unreleased]` section;
 //! - every internal crate in `[workspace.dependencies]` has a `version`, so
-//!   the crates publish;
+//!   the crates publish (`publish = false` helpers, usable only as
+//!   dev-dependencies, need none);
 //! - no conformance-suite file is copied into the repository: the suites
 //!   stay in `../shared/suites/` (docs/CONVENTIONS.md).
 
@@ -131,31 +132,47 @@ fn check_workspace_dependencies(root: &Path, problems: &mut Vec<String>) {
         problems.push("Cargo.toml cannot be read".into());
         return;
     };
-    for name in unversioned_path_dependencies(&text) {
+    for (name, path) in unversioned_path_dependencies(&text) {
+        let unpublished = fs::read_to_string(root.join(&path).join("Cargo.toml"))
+            .is_ok_and(|manifest| is_unpublished(&manifest));
+        if unpublished {
+            continue;
+        }
         problems.push(format!(
             "[workspace.dependencies] `{name}` has a path but no version: it cannot be published"
         ));
     }
 }
 
+/// `publish = false` in a package manifest.
+fn is_unpublished(manifest: &str) -> bool {
+    manifest.lines().any(|l| {
+        l.split_once('=')
+            .is_some_and(|(k, v)| k.trim() == "publish" && v.trim() == "false")
+    })
+}
+
 /// Internal (`path`) entries of `[workspace.dependencies]` without a
-/// `version`, in the two shapes Cargo.toml files use: one line
-/// (`name = { path = "…", version = "…" }`) or a
+/// `version`, with their path, in the two shapes Cargo.toml files use: one
+/// line (`name = { path = "…", version = "…" }`) or a
 /// `[workspace.dependencies.name]` table.
-fn unversioned_path_dependencies(toml: &str) -> Vec<String> {
-    fn has_key(s: &str, key: &str) -> bool {
+fn unversioned_path_dependencies(toml: &str) -> Vec<(String, String)> {
+    /// The value of `key` in an inline table or a `key = value` line.
+    fn value_of(s: &str, key: &str) -> Option<String> {
         s.split([',', '{', '}'])
             .filter_map(|kv| kv.split_once('='))
-            .any(|(k, _)| k.trim() == key)
+            .find(|(k, _)| k.trim() == key)
+            .map(|(_, v)| v.trim().trim_matches('"').to_owned())
     }
 
     let mut out = Vec::new();
-    // (name, has path, has version) of the open sub-table.
-    let mut table: Option<(String, bool, bool)> = None;
+    // (name, path, has version) of the open sub-table.
+    let mut table: Option<(String, Option<String>, bool)> = None;
     let mut in_section = false;
-    let flush = |table: &mut Option<(String, bool, bool)>, out: &mut Vec<String>| {
-        if let Some((name, true, false)) = table.take() {
-            out.push(name);
+    let flush = |table: &mut Option<(String, Option<String>, bool)>,
+                 out: &mut Vec<(String, String)>| {
+        if let Some((name, Some(path), false)) = table.take() {
+            out.push((name, path));
         }
     };
     for line in toml.lines() {
@@ -165,17 +182,16 @@ fn unversioned_path_dependencies(toml: &str) -> Vec<String> {
             let header = line.trim_matches(['[', ']']).trim();
             in_section = header == "workspace.dependencies";
             if let Some(name) = header.strip_prefix("workspace.dependencies.") {
-                table = Some((name.trim_matches('"').to_owned(), false, false));
+                table = Some((name.trim_matches('"').to_owned(), None, false));
             }
             continue;
         }
-        if let Some((_, has_path, has_version)) = table.as_mut() {
-            if let Some((k, _)) = line.split_once('=') {
-                match k.trim() {
-                    "path" => *has_path = true,
-                    "version" => *has_version = true,
-                    _ => {}
-                }
+        if let Some((_, path, has_version)) = table.as_mut() {
+            if let Some(p) = value_of(line, "path") {
+                *path = Some(p);
+            }
+            if value_of(line, "version").is_some() {
+                *has_version = true;
             }
             continue;
         }
@@ -190,13 +206,15 @@ fn unversioned_path_dependencies(toml: &str) -> Vec<String> {
         if let Some((dep, key)) = name.split_once('.') {
             let dep = dep.trim().to_owned();
             if key.trim() == "path" && !toml_has_dotted(toml, &dep, "version") {
-                out.push(dep);
+                out.push((dep, value.trim().trim_matches('"').to_owned()));
             }
             continue;
         }
         let value = value.trim();
-        if value.starts_with('{') && has_key(value, "path") && !has_key(value, "version") {
-            out.push(name.to_owned());
+        if value.starts_with('{') && value_of(value, "version").is_none() {
+            if let Some(path) = value_of(value, "path") {
+                out.push((name.to_owned(), path));
+            }
         }
     }
     flush(&mut table, &mut out);
@@ -385,10 +403,18 @@ version = "0.1.0"
 [dependencies]
 local = { path = "local" }
 "#;
+        let deps = unversioned_path_dependencies(toml);
+        let found: Vec<(&str, &str)> = deps.iter().map(|(n, p)| (n.as_str(), p.as_str())).collect();
         assert_eq!(
-            unversioned_path_dependencies(toml),
-            ["bad", "dotted", "sub"]
+            found,
+            [
+                ("bad", "crates/bad"),
+                ("dotted", "crates/dotted"),
+                ("sub", "crates/sub")
+            ]
         );
+        assert!(is_unpublished("[package]\nname = \"t\"\npublish = false\n"));
+        assert!(!is_unpublished("[package]\nname = \"t\"\n"));
     }
 
     #[test]
