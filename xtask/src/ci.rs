@@ -168,13 +168,13 @@ fn steps(ci: &mut Ci) -> Result<()> {
             )?;
         }
     }
-    for name in ["xtask", "benches"] {
-        if let Some(p) = meta.package(name) {
-            let mut cmd = cargo();
-            cmd.current_dir(&p.dir)
-                .args(["clippy", "--all-targets", "--", "-D", "warnings"]);
-            ci.step(format!("clippy {name}"), || run_cmd(&mut cmd))?;
-        }
+    // The unpublished members (xtask, benches, test helpers): default
+    // features only.
+    for p in meta.unpublished(&root) {
+        let mut cmd = cargo();
+        cmd.current_dir(&p.dir)
+            .args(["clippy", "--all-targets", "--", "-D", "warnings"]);
+        ci.step(format!("clippy {}", p.name), || run_cmd(&mut cmd))?;
     }
 
     let mut counts = TestCounts::default();

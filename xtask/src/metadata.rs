@@ -106,8 +106,17 @@ impl Metadata {
         v
     }
 
-    pub(crate) fn package(&self, name: &str) -> Option<&Package> {
-        self.packages.iter().find(|p| p.name == name)
+    /// The other workspace members (xtask, benches, test helpers), sorted by
+    /// name.
+    pub(crate) fn unpublished(&self, root: &Path) -> Vec<&Package> {
+        let crates_dir = root.join("crates");
+        let mut v: Vec<&Package> = self
+            .packages
+            .iter()
+            .filter(|p| !p.dir.starts_with(&crates_dir))
+            .collect();
+        v.sort_by(|a, b| a.name.cmp(&b.name));
+        v
     }
 }
 
@@ -285,6 +294,8 @@ mod tests {
         assert_eq!(crates[0].name, "microdata-model");
         assert_eq!(crates[0].dir, PathBuf::from("/w/crates/microdata-model"));
         assert!(crates[0].optional_deps.contains("serde_json"));
-        assert!(m.package("xtask").is_some());
+        let others = m.unpublished(Path::new("/w"));
+        assert_eq!(others.len(), 1);
+        assert_eq!(others[0].name, "xtask");
     }
 }
