@@ -87,11 +87,14 @@ const NAMES: &[&str] = &[
     "work",
     "title",
     "license",
-    "http://schema.org/name",
-    "x:y",
-    "a.b",
     "",
 ];
+
+/// Property names that are not vCard/iCalendar name tokens: the spec's
+/// conversions write them as they are, so those outputs are only checked
+/// for structure (see `oracle::property_names_are_tokens`). Rare, so most
+/// documents get the full parse-back checks.
+const ODD_NAMES: &[&str] = &["http://schema.org/name", "x:y", "a.b", "A;B", "n</h1>"];
 
 const TYPES: &[&str] = &[
     "http://microformats.org/profile/hcard",
@@ -191,7 +194,10 @@ fn tokens(pool: &'static [&'static str], max: usize) -> impl Strategy<Value = St
 fn attrs() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let microdata = (
         prop::option::weighted(0.5, Just(String::new())),
-        prop::option::weighted(0.5, tokens(NAMES, 3)),
+        prop::option::weighted(
+            0.5,
+            prop_oneof![12 => tokens(NAMES, 3), 1 => tokens(ODD_NAMES, 2)],
+        ),
         prop::option::weighted(0.3, tokens(TYPES, 2)),
         prop::option::weighted(0.15, pick(URLS)),
         prop::option::weighted(0.2, tokens(IDS, 3)),
