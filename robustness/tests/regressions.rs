@@ -48,7 +48,7 @@ fn seeds_dir() -> std::path::PathBuf {
 fn every_oracle_accepts_the_fixtures() {
     let files = fixtures();
     assert!(
-        files.iter().any(|f| f.starts_with(&seeds_dir())),
+        files.iter().any(|f| f.starts_with(seeds_dir())),
         "{files:?}"
     );
     assert!(files.len() >= 5, "{files:?}");
