@@ -32,8 +32,12 @@ pub(crate) struct ElementData<'a, N> {
     pub(crate) lang_from: u32,
     /// The `itemprop` attribute (HTML elements only).
     pub(crate) itemprop: Option<&'a str>,
+    /// The element's local name, read once from the tree.
+    pub(crate) name: &'a str,
     /// Whether the element is in the HTML namespace.
     pub(crate) html: bool,
+    /// Whether `itemprop` has at least one property name.
+    pub(crate) named: bool,
 }
 
 /// Per-item facts.
@@ -269,13 +273,14 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 itemref,
             });
         }
+        let name = node.local_name().unwrap_or("");
         if html {
-            match node.local_name() {
-                Some("base") if base_href.is_none() => *base_href = href,
-                Some("title") if self.title == NONE => self.title = idx,
+            match name {
+                "base" if base_href.is_none() => *base_href = href,
+                "title" if self.title == NONE => self.title = idx,
                 // The pragma-set default language: a `meta http-equiv=content-language`
                 // whose content has no comma (HTML §4.2.5.3).
-                Some("meta") if http_equiv_lang && self.default_lang.is_none() => {
+                "meta" if http_equiv_lang && self.default_lang.is_none() => {
                     if let Some(c) = content.map(|c| c.trim_matches(is_ascii_whitespace)) {
                         if !c.contains(',') && !c.is_empty() {
                             self.default_lang = Some(c);
@@ -296,7 +301,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             item,
             lang_from,
             itemprop,
+            name,
             html,
+            named: has_names(itemprop),
         });
         idx
     }
@@ -331,7 +338,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             }
         };
         for e in &self.elements {
-            if has_names(e.itemprop) {
+            if e.named {
                 counts[group_of(e) + 1] += 1;
             }
         }
@@ -341,7 +348,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         let mut next = counts.clone();
         self.scoped = vec![0; counts[groups] as usize];
         for (idx, e) in self.elements.iter().enumerate() {
-            if has_names(e.itemprop) {
+            if e.named {
                 let g = group_of(e);
                 self.scoped[next[g] as usize] = idx as u32;
                 next[g] += 1;

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::document::{Document, NONE, has_names, split_ascii_whitespace};
+use crate::document::{Document, NONE, split_ascii_whitespace};
 use crate::item::Item;
 use crate::node::Node;
 use crate::value::Value;
@@ -70,7 +70,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The local name (`"div"`).
     pub fn local_name(&self) -> &'a str {
-        self.data().node.local_name().unwrap_or("")
+        self.data().name
     }
 
     /// Whether the element is in the HTML namespace.
@@ -189,7 +189,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// Whether the element has an `itemprop` attribute with at least one name.
     pub fn has_property_names(&self) -> bool {
-        has_names(self.data().itemprop)
+        self.data().named
     }
 
     /// The element's property names: its `itemprop` split on ASCII

@@ -60,7 +60,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
     /// [`to_json`](Self::to_json) with layout options.
     pub fn to_json_with(&self, options: JsonOptions) -> String {
-        to_json(self.elements(), options)
+        // Only item elements can be top-level items: walk the item list (in
+        // tree order) rather than every element.
+        to_json(self.all_items().map(|i| i.element()), options)
     }
 
     /// [`to_json_with`](Self::to_json_with) within `limits`: the document's
@@ -92,7 +94,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         options: JsonOptions,
         limits: Limits,
     ) -> Result<String, LimitError> {
-        try_to_json(self.elements(), options, limits)
+        try_to_json(self.all_items().map(|i| i.element()), options, limits)
     }
 }
 
@@ -124,12 +126,13 @@ pub fn try_to_json<'d, 'a: 'd, N: Node<'a>>(
     w.key("items");
     w.begin('[');
     let mut on_path: Vec<bool> = Vec::new();
+    let mut spare = Vec::new();
     for el in nodes {
         if let Some(item) = el.item().filter(Item::is_top_level) {
             if on_path.is_empty() {
                 on_path = vec![false; el.document().all_items().len()];
             }
-            write_item(&mut w, item, &mut on_path)?;
+            write_item(&mut w, item, &mut on_path, &mut spare)?;
         }
     }
     w.end(']');
@@ -155,48 +158,82 @@ pub fn try_item_to_json<'a, N: Node<'a>>(
 ) -> Result<String, LimitError> {
     let mut w = Writer::new(options.pretty, limits);
     let mut on_path = vec![false; item.document().all_items().len()];
-    write_item(&mut w, item, &mut on_path)?;
+    write_item(&mut w, item, &mut on_path, &mut Vec::new())?;
     w.finish()
 }
 
-/// One item being written: its properties grouped by name (entries in the
-/// order names are first met), and where we are in them.
+/// One item being written: its property values grouped by name, groups in
+/// the order names are first met, and where we are in them.
 struct Frame<'d, 'a, N: Node<'a>> {
     item: usize,
-    groups: Vec<(&'a str, Vec<Element<'d, 'a, N>>)>,
-    group: usize,
-    value: usize,
+    /// The group names, in the order first met.
+    names: Vec<&'a str>,
+    /// (group, property element), stably sorted by group: each group's
+    /// values are a run, in tree order.
+    entries: Vec<(u32, Element<'d, 'a, N>)>,
+    next: usize,
 }
+
+/// Group names met so far: a linear scan while there are few (the usual
+/// case), a hash map once there are many, so hostile pages with thousands
+/// of distinct names stay linear.
+struct GroupIndex<'a> {
+    map: Option<HashMap<&'a str, u32>>,
+}
+
+impl<'a> GroupIndex<'a> {
+    const SCAN_LIMIT: usize = 16;
+
+    fn group(&mut self, names: &mut Vec<&'a str>, name: &'a str) -> u32 {
+        if let Some(map) = &mut self.map {
+            return *map.entry(name).or_insert_with(|| {
+                names.push(name);
+                (names.len() - 1) as u32
+            });
+        }
+        if let Some(i) = names.iter().position(|n| *n == name) {
+            return i as u32;
+        }
+        names.push(name);
+        if names.len() > Self::SCAN_LIMIT {
+            self.map = Some(
+                names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (*n, i as u32))
+                    .collect(),
+            );
+        }
+        (names.len() - 1) as u32
+    }
+}
+
+/// Buffers of finished frames, reused for the next items.
+type Spare<'d, 'a, N> = Vec<(Vec<&'a str>, Vec<(u32, Element<'d, 'a, N>)>)>;
 
 fn open_item<'d, 'a, N: Node<'a>>(
     w: &mut Writer,
     item: Item<'d, 'a, N>,
     depth: usize,
+    spare: &mut Spare<'d, 'a, N>,
 ) -> Result<Frame<'d, 'a, N>, LimitError> {
     w.items += 1;
     w.limits.check_items(w.items)?;
     w.limits.check_depth(depth)?;
-    // Step 7: each property element, each of its names, in order. The
-    // element's names are its `itemprop` tokens without repeats: a name
-    // whose group already ends with this element is a repeat. A map from
-    // names to groups keeps this linear in the number of tokens.
-    let mut groups: Vec<(&'a str, Vec<Element<'d, 'a, N>>)> = Vec::new();
-    let mut group_of: HashMap<&'a str, usize> = HashMap::new();
-    let mut values = 0usize;
+    // Step 7: each property element, each of its names, in order.
+    let (mut names, mut entries) = spare.pop().unwrap_or_default();
+    let mut index = GroupIndex { map: None };
     for p in item.properties() {
         for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
-            let g = *group_of.entry(name).or_insert_with(|| {
-                groups.push((name, Vec::new()));
-                groups.len() - 1
-            });
-            let list = &mut groups[g].1;
-            if list.last() != Some(&p) {
-                list.push(p);
-                values += 1;
-            }
+            entries.push((index.group(&mut names, name), p));
         }
     }
-    w.limits.check_properties(values)?;
+    // The element's property names have no repeats: a repeated token gives
+    // the same (group, element) twice in a row, which the stable sort keeps
+    // adjacent.
+    entries.sort_by_key(|&(g, _)| g);
+    entries.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    w.limits.check_properties(entries.len())?;
     w.begin('{');
     // Steps 4-5: type and id.
     if !item.types().is_empty() {
@@ -215,9 +252,9 @@ fn open_item<'d, 'a, N: Node<'a>>(
     w.begin('{');
     Ok(Frame {
         item: item.index(),
-        groups,
-        group: 0,
-        value: 0,
+        names,
+        entries,
+        next: 0,
     })
 }
 
@@ -225,38 +262,44 @@ fn write_item<'d, 'a, N: Node<'a>>(
     w: &mut Writer,
     top: Item<'d, 'a, N>,
     on_path: &mut [bool],
+    spare: &mut Spare<'d, 'a, N>,
 ) -> Result<(), LimitError> {
     on_path[top.index()] = true;
-    let mut stack = vec![open_item(w, top, 1)?];
+    let mut stack = vec![open_item(w, top, 1, spare)?];
     while let Some(frame) = stack.last_mut() {
         // Each turn writes a bounded amount of structure and at most one
         // value, so checking once a turn keeps the output within the limit
         // plus one value.
         w.check()?;
-        let Some((name, elements)) = frame.groups.get(frame.group) else {
+        let Some(&(group, el)) = frame.entries.get(frame.next) else {
+            if frame.next > 0 {
+                w.end(']');
+            }
             w.end('}');
             w.end('}');
             on_path[frame.item] = false;
-            stack.pop();
+            if let Some(mut done) = stack.pop() {
+                done.names.clear();
+                done.entries.clear();
+                spare.push((done.names, done.entries));
+            }
             continue;
         };
-        if frame.value == 0 {
-            w.key(name);
+        // A new group: close the previous one's array, open this one's.
+        if frame.next == 0 || frame.entries[frame.next - 1].0 != group {
+            if frame.next > 0 {
+                w.end(']');
+            }
+            w.key(frame.names[group as usize]);
             w.begin('[');
         }
-        let Some(&el) = elements.get(frame.value) else {
-            w.end(']');
-            frame.group += 1;
-            frame.value = 0;
-            continue;
-        };
-        frame.value += 1;
+        frame.next += 1;
         match el.property_value() {
             Value::Item(child) if on_path[child.index()] => w.string("ERROR"),
             Value::Item(child) => {
                 on_path[child.index()] = true;
                 let depth = stack.len() + 1;
-                let f = open_item(w, child, depth)?;
+                let f = open_item(w, child, depth, spare)?;
                 stack.push(f);
             }
             Value::Url { url, .. } => w.string(&url),
