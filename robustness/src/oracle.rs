@@ -375,11 +375,12 @@ pub fn vcard(data: &[u8]) {
     // `:` is made of scheme characters but does not start with a letter
     // (`12:00Z`, `+1:x`, `:)`). Such documents skip the typed conversion;
     // `hostile::typed_vcard_panics_on_digit_colon_values_yet` notices the fix.
+    // The typed card is built from the text's values: every text after a
+    // `:` of a line covers each value, however the line's name reads.
     let typed_panics = out.as_deref().is_some_and(|v| {
-        microdata_vcard::line::read(v).is_ok_and(|lines| {
-            lines
-                .iter()
-                .any(|l| uriparse_panics_on(&microdata_vcard::line::unescape(&l.value)))
+        microdata_vcard::line::unfold(v).iter().any(|line| {
+            line.match_indices(':')
+                .any(|(i, _)| uriparse_panics_on(&microdata_vcard::line::unescape(&line[i + 1..])))
         })
     });
     let typed = if typed_panics {
