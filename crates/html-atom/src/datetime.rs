@@ -86,7 +86,6 @@ pub(crate) fn time_element_value(datetime_attr: Option<&str>, text: &str) -> Opt
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use std::time::Duration;
 
     use super::*;
 

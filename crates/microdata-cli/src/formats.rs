@@ -51,7 +51,11 @@ pub(crate) fn render(
             }
             let mf2 = microformats2::parse(doc, &options);
             // `to_json` writes any nesting depth; serde stops at 128 levels.
-            Ok(Some(if args.pretty { mf2.to_json_pretty() } else { mf2.to_json() }))
+            Ok(Some(if args.pretty {
+                mf2.to_json_pretty()
+            } else {
+                mf2.to_json()
+            }))
         }
         Format::Nt | Format::Ttl | Format::Nq => rdf(args, settings, doc, cx).map(Some),
         Format::Vcard => Ok(microdata_vcard::to_vcard(

@@ -1,6 +1,8 @@
 //! Unit tests through a tiny in-memory tree: the algorithms need no HTML
 //! parser.
 #![allow(clippy::unwrap_used)]
+// Without the `json` feature some builders serve only other modules' tests.
+#![cfg_attr(not(feature = "json"), allow(dead_code))]
 
 use crate::{Attribute, Document, ErrorKind, Node, NodeKind};
 
@@ -152,6 +154,7 @@ fn kinds<'a>(doc: &Document<'a, H<'a>>) -> Vec<ErrorKind> {
     doc.errors().iter().map(|e| e.kind()).collect()
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn text_content_spans_descendants_and_skips_other_nodes() {
     let mut t = Tree::new();
@@ -170,6 +173,7 @@ fn text_content_spans_descendants_and_skips_other_nodes() {
     assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["abc"]}}]}"#);
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn foreign_elements_are_not_items() {
     let mut t = Tree::new();
@@ -178,6 +182,7 @@ fn foreign_elements_are_not_items() {
     assert_eq!(doc.to_json(), r#"{"items":[]}"#);
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn itemref_cycle_gives_error_string_and_errors() {
     // Two items, each a property of the other through itemref.
@@ -212,6 +217,7 @@ fn itemref_cycle_gives_error_string_and_errors() {
     assert!(kinds(&doc).contains(&ErrorKind::ItemCycle));
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn itemref_to_self_and_to_ancestor_are_repeated_elements() {
     let mut t = Tree::new();
@@ -241,6 +247,7 @@ fn itemref_to_self_and_to_ancestor_are_repeated_elements() {
     );
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn itemref_into_own_subtree_and_nested_refs_count_once() {
     let mut t = Tree::new();
@@ -335,6 +342,7 @@ fn base_url_lang_and_title() {
     assert_eq!(item.element().lang(), Some("en"));
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn relative_urls_without_a_document_url_are_empty_and_reported() {
     let mut t = Tree::new();
@@ -353,6 +361,7 @@ fn relative_urls_without_a_document_url_are_empty_and_reported() {
     assert_eq!(kinds(&doc), [ErrorKind::UnresolvableUrl]);
 }
 
+#[cfg(feature = "json")]
 #[test]
 fn deep_nesting_does_not_overflow() {
     const DEPTH: usize = 100_000;

@@ -1,6 +1,6 @@
 //! Integration tests of the scraper adapter and, through it, the model.
 #![allow(clippy::unwrap_used)]
 
+mod serialize;
 mod spec_examples;
 mod traps;
-mod serialize;
