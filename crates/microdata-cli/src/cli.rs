@@ -105,6 +105,30 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DATETIME")]
     pub(crate) now: Option<String>,
 
+    /// Stop an input's conversion after writing this many item objects
+    /// (nested items and items repeated through `itemref` included); JSON,
+    /// JSONL and RDF formats. The input is reported and gets no output.
+    #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_ITEMS)]
+    pub(crate) max_items: usize,
+
+    /// Stop when one item has more property values than this.
+    #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_PROPERTIES)]
+    pub(crate) max_properties: usize,
+
+    /// Stop when one input's output would exceed this size (a number of
+    /// bytes, or with a K, M or G suffix: 512M).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
+    pub(crate) max_output_bytes: usize,
+
+    /// Stop when items nest deeper than this.
+    #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
+    pub(crate) max_depth: usize,
+
+    /// No limits at all (trusted input only: a few kilobytes of `itemref`s
+    /// can ask for an exponential output).
+    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth"])]
+    pub(crate) no_limits: bool,
+
     /// Never print the summary or the progress bar.
     #[arg(long, short = 'q', conflicts_with = "summary")]
     pub(crate) quiet: bool,
@@ -151,4 +175,48 @@ pub(crate) enum RdfMode {
     Html,
     /// The W3C Microdata to RDF Note (2014).
     W3c,
+}
+
+/// Parses `--max-output-bytes`: a number with an optional K, M or G suffix
+/// (powers of 1024).
+fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, shift) = match t.as_bytes().last().map(u8::to_ascii_uppercase) {
+        Some(b'K') => (&t[..t.len() - 1], 10),
+        Some(b'M') => (&t[..t.len() - 1], 20),
+        Some(b'G') => (&t[..t.len() - 1], 30),
+        _ => (t, 0),
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size such as 1048576, 512K, 256M or 1G"))?;
+    n.checked_mul(1usize << shift)
+        .ok_or_else(|| format!("{s:?} is too large"))
+}
+
+impl Args {
+    /// The limits the arguments ask for.
+    pub(crate) fn limits(&self) -> microdata_scraper::Limits {
+        if self.no_limits {
+            return microdata_scraper::Limits::none();
+        }
+        microdata_scraper::Limits::new()
+            .with_max_items(self.max_items)
+            .with_max_properties(self.max_properties)
+            .with_max_output_bytes(self.max_output_bytes)
+            .with_max_depth(self.max_depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sizes() {
+        assert_eq!(super::parse_size("1024"), Ok(1024));
+        assert_eq!(super::parse_size("2k"), Ok(2048));
+        assert_eq!(super::parse_size("256M"), Ok(256 << 20));
+        assert_eq!(super::parse_size("1G"), Ok(1 << 30));
+        assert!(super::parse_size("lots").is_err());
+        assert!(super::parse_size("99999999999999999999G").is_err());
+    }
 }

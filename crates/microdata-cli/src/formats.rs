@@ -29,10 +29,11 @@ pub(crate) fn render(
     cx: &Context<'_, '_, '_>,
 ) -> Result<Option<String>, String> {
     match args.format {
-        Format::Json => Ok(Some(
-            doc.to_json_with(JsonOptions::new().with_pretty(args.pretty)),
-        )),
-        Format::Jsonl => Ok(Some(jsonl(args, doc, cx))),
+        Format::Json => doc
+            .try_to_json_with(JsonOptions::new().with_pretty(args.pretty), args.limits())
+            .map(Some)
+            .map_err(|e| e.to_string()),
+        Format::Jsonl => jsonl(args, doc, cx).map(Some),
         Format::Links => {
             let links = microdata_scraper::links::Links::from_document(doc);
             Ok(Some(if args.pretty {
@@ -108,8 +109,10 @@ fn string(s: &str) -> String {
 }
 
 /// One JSON line: `{"path":..,"url":..,"encoding":..,"items":[..],"errors":[..]}`.
-fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> String {
-    let items = doc.to_json();
+fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> Result<String, String> {
+    let items = doc
+        .try_to_json_with(JsonOptions::new(), args.limits())
+        .map_err(|e| e.to_string())?;
     // `{"items":[...]}` without its braces, spliced into the record.
     let items = &items[1..items.len() - 1];
     let url = doc.url().map_or("null".to_owned(), |u| string(u.as_str()));
@@ -135,7 +138,7 @@ fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> String {
         line.push_str(&serde_json::Value::from(list).to_string());
     }
     line.push('}');
-    line
+    Ok(line)
 }
 
 /// The JSON line for an input that could not be read.
@@ -165,7 +168,8 @@ pub(crate) fn rdf_options(args: &Args) -> Result<microdata_rdf::RdfOptions, Stri
     let mut options = microdata_rdf::RdfOptions::new()
         .with_mode(mode)
         .with_licensed_work_equivalences(args.work_equivalences)
-        .with_remove_repeated_up(args.legacy);
+        .with_remove_repeated_up(args.legacy)
+        .with_limits(args.limits());
     if let Some(path) = &args.registry {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read --registry {}: {e}", path.display()))?;

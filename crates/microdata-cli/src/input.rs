@@ -111,7 +111,11 @@ pub(crate) fn collect(inputs: &[String]) -> Result<Vec<Result<Source, Unusable>>
 }
 
 fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>) {
-    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+    // Links are followed (a link to a page is a page); walkdir reports loops.
+    for entry in walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
         match entry {
             Ok(e) if e.file_type().is_file() => {
                 let html = e

@@ -263,6 +263,9 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
                 .messages
                 .push(format!("microdata: {}: {e}", source.display()));
             outcome.status = outcome.status.max(EXIT_INPUT_FAILED);
+            if args.format == cli::Format::Jsonl {
+                outcome.output = Some(formats::jsonl_failure(source, &e));
+            }
         }
     }
     outcome

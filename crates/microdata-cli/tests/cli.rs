@@ -399,3 +399,65 @@ fn mf2_and_rdf_formats() {
         text(&bad.stderr)
     );
 }
+
+/// Each level refers to both halves of the next: the output doubles per
+/// level, so 40 levels of a few kilobytes would ask for 2^40 objects.
+#[test]
+fn limits_stop_exponential_itemref_outputs() {
+    let mut html = String::from("<div itemscope itemref=\"a0 b0\"></div>");
+    for i in 0..40 {
+        for side in ["a", "b"] {
+            html.push_str(&format!(
+                "<div id={side}{i} itemprop=x itemscope itemref=\"a{n} b{n}\"></div>",
+                n = i + 1
+            ));
+        }
+    }
+    let out = microdata(&["-", "--max-items", "1000"], Some(html.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("more than 1000 items"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = microdata(
+        &["-", "--format", "jsonl", "--max-output-bytes", "1M"],
+        Some(html.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["items"], serde_json::json!([]));
+    assert!(
+        line["errors"][0]
+            .as_str()
+            .unwrap()
+            .contains("max_output_bytes"),
+        "{line}"
+    );
+    let nt = microdata(
+        &["-", "--format", "nt", "--max-items", "1000"],
+        Some(html.as_bytes()),
+    );
+    // RDF shares each item's subject, so the same page stays small there.
+    assert_eq!(nt.status.code(), Some(0), "{}", text(&nt.stderr));
+    assert!(text(&nt.stdout).lines().count() < 1000);
+    let bad = microdata(&["-", "--no-limits", "--max-items", "5"], Some(b""));
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn links_in_directories_are_followed() {
+    let dir = temp_dir("links");
+    let real = temp_dir("links-target").join("page.html");
+    std::fs::write(&real, "<p itemscope><b itemprop=n>linked</b>").unwrap();
+    let link = dir.join("link.html");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let out = microdata(&[dir.to_str().unwrap(), "--quiet"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"items\":[{\"properties\":{\"n\":[\"linked\"]}}]}\n"
+    );
+}
