@@ -104,7 +104,7 @@ pub fn to_vcard4_from<'d, 'a: 'd, N: Node<'a>>(
 
 pub(crate) fn typed(card: &Card<'_>) -> Vcard {
     let mut v = Vcard::default();
-    if let Ok(uri) = Uri::from_str(&unescape(&card.source)) {
+    if let Some(uri) = parse_uri(&unescape(&card.source)) {
         v.source.push(uri_prop(uri, None));
     }
     if let Some(uid) = &card.uid {
@@ -183,7 +183,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
     let raw = || unescape(&p.value);
     let params = parameters(p);
     let is_uri = param(p, "VALUE") == Some("URI");
-    let uri = || Uri::from_str(&raw()).ok();
+    let uri = || parse_uri(&raw());
     let text_or_uri = |params: Option<Parameters>| match uri().filter(|_| is_uri) {
         Some(u) => TextOrUriProperty::Uri(uri_prop(u, params)),
         None => TextOrUriProperty::Text(text_prop(raw(), params)),
@@ -222,7 +222,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
         "geo" => {
             let value = raw();
             if is_valid_geo(&value) {
-                if let Ok(u) = Uri::from_str(&format!("geo:{}", value.replacen(';', ",", 1))) {
+                if let Some(u) = parse_uri(&format!("geo:{}", value.replacen(';', ",", 1))) {
                     v.geo.push(uri_prop(u, params));
                 }
             }
@@ -324,4 +324,19 @@ fn date_time(raw: &str) -> Option<DateTimeProperty> {
             .into(),
         parameters: None,
     })
+}
+
+/// A URI, if `s` is one. `uriparse` panics on text whose part before the
+/// first `:` is not a scheme starting with a letter (`12:00Z`, `:)`), so
+/// those are refused here: a URI's scheme is `ALPHA *( ALPHA / DIGIT / "+" /
+/// "-" / "." )` (RFC 3986 §3.1).
+fn parse_uri(s: &str) -> Option<Uri> {
+    let (scheme, _) = s.split_once(':')?;
+    let mut chars = scheme.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !valid {
+        return None;
+    }
+    Uri::from_str(s).ok()
 }
