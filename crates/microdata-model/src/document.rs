@@ -489,3 +489,60 @@ pub fn is_ascii_whitespace(c: char) -> bool {
 pub fn split_ascii_whitespace(s: &str) -> impl Iterator<Item = &str> + '_ {
     s.split(is_ascii_whitespace).filter(|t| !t.is_empty())
 }
+
+/// Names in the order first met, each with its index: a scan while there
+/// are few (the usual case), a hash map once there are many, so hostile
+/// attributes with thousands of names stay linear.
+#[derive(Default)]
+pub(crate) struct NameIndex<'a> {
+    names: Vec<&'a str>,
+    map: Option<HashMap<&'a str, u32>>,
+}
+
+impl<'a> NameIndex<'a> {
+    const SCAN_LIMIT: usize = 16;
+
+    /// The index of `name`, and whether it was new.
+    pub(crate) fn index(&mut self, name: &'a str) -> (u32, bool) {
+        if let Some(map) = &mut self.map {
+            let next = self.names.len() as u32;
+            let i = *map.entry(name).or_insert(next);
+            if i == next {
+                self.names.push(name);
+            }
+            return (i, i == next);
+        }
+        if let Some(i) = self.names.iter().position(|n| *n == name) {
+            return (i as u32, false);
+        }
+        self.names.push(name);
+        if self.names.len() > Self::SCAN_LIMIT {
+            self.map = Some(
+                self.names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (*n, i as u32))
+                    .collect(),
+            );
+        }
+        ((self.names.len() - 1) as u32, true)
+    }
+
+    /// The names, in the order first met.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
+    pub(crate) fn names(&self) -> &[&'a str] {
+        &self.names
+    }
+
+    /// Forgets every name, keeping the allocation.
+    #[cfg_attr(not(feature = "json"), allow(dead_code))]
+    pub(crate) fn clear(&mut self) {
+        self.names.clear();
+        self.map = None;
+    }
+
+    /// The names, in the order first met.
+    pub(crate) fn into_names(self) -> Vec<&'a str> {
+        self.names
+    }
+}

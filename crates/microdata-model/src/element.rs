@@ -195,13 +195,11 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// The element's property names: its `itemprop` split on ASCII
     /// whitespace, order kept, duplicates dropped (WHATWG HTML §5.2.3).
     pub fn property_names(&self) -> Vec<&'a str> {
-        let mut names: Vec<&'a str> = Vec::new();
+        let mut seen = crate::document::NameIndex::default();
         for n in split_ascii_whitespace(self.data().itemprop.unwrap_or("")) {
-            if !names.contains(&n) {
-                names.push(n);
-            }
+            seen.index(n);
         }
-        names
+        seen.into_names()
     }
 
     /// Whether `name` is one of the element's property names.

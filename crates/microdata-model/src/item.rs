@@ -1,6 +1,6 @@
 //! Items and their properties.
 
-use crate::document::{Document, NONE};
+use crate::document::{Document, NONE, split_ascii_whitespace};
 use crate::element::Element;
 use crate::node::Node;
 use crate::value::Value;
@@ -129,15 +129,13 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     /// The property names in use, duplicates removed, in the order first
     /// seen in tree order (`properties.names`).
     pub fn names(&self) -> Vec<&'a str> {
-        let mut names: Vec<&'a str> = Vec::new();
+        let mut seen = crate::document::NameIndex::default();
         for p in self.properties() {
-            for n in p.property_names() {
-                if !names.contains(&n) {
-                    names.push(n);
-                }
+            for n in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
+                seen.index(n);
             }
         }
-        names
+        seen.into_names()
     }
 
     /// The properties with the name `name`, in tree order

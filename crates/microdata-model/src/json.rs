@@ -12,9 +12,7 @@
 //! exponentially with its size. For untrusted input use the `try_` forms
 //! with [`Limits`], which stop with a [`LimitError`] instead.
 
-use std::collections::HashMap;
-
-use crate::document::{Document, split_ascii_whitespace};
+use crate::document::{Document, NameIndex, split_ascii_whitespace};
 use crate::element::Element;
 use crate::item::Item;
 use crate::limits::{LimitError, Limits};
@@ -167,49 +165,15 @@ pub fn try_item_to_json<'a, N: Node<'a>>(
 struct Frame<'d, 'a, N: Node<'a>> {
     item: usize,
     /// The group names, in the order first met.
-    names: Vec<&'a str>,
+    names: NameIndex<'a>,
     /// (group, property element), stably sorted by group: each group's
     /// values are a run, in tree order.
     entries: Vec<(u32, Element<'d, 'a, N>)>,
     next: usize,
 }
 
-/// Group names met so far: a linear scan while there are few (the usual
-/// case), a hash map once there are many, so hostile pages with thousands
-/// of distinct names stay linear.
-struct GroupIndex<'a> {
-    map: Option<HashMap<&'a str, u32>>,
-}
-
-impl<'a> GroupIndex<'a> {
-    const SCAN_LIMIT: usize = 16;
-
-    fn group(&mut self, names: &mut Vec<&'a str>, name: &'a str) -> u32 {
-        if let Some(map) = &mut self.map {
-            return *map.entry(name).or_insert_with(|| {
-                names.push(name);
-                (names.len() - 1) as u32
-            });
-        }
-        if let Some(i) = names.iter().position(|n| *n == name) {
-            return i as u32;
-        }
-        names.push(name);
-        if names.len() > Self::SCAN_LIMIT {
-            self.map = Some(
-                names
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| (*n, i as u32))
-                    .collect(),
-            );
-        }
-        (names.len() - 1) as u32
-    }
-}
-
 /// Buffers of finished frames, reused for the next items.
-type Spare<'d, 'a, N> = Vec<(Vec<&'a str>, Vec<(u32, Element<'d, 'a, N>)>)>;
+type Spare<'d, 'a, N> = Vec<(NameIndex<'a>, Vec<(u32, Element<'d, 'a, N>)>)>;
 
 fn open_item<'d, 'a, N: Node<'a>>(
     w: &mut Writer,
@@ -222,10 +186,9 @@ fn open_item<'d, 'a, N: Node<'a>>(
     w.limits.check_depth(depth)?;
     // Step 7: each property element, each of its names, in order.
     let (mut names, mut entries) = spare.pop().unwrap_or_default();
-    let mut index = GroupIndex { map: None };
     for p in item.properties() {
         for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
-            entries.push((index.group(&mut names, name), p));
+            entries.push((names.index(name).0, p));
         }
     }
     // The element's property names have no repeats: a repeated token gives
@@ -290,7 +253,7 @@ fn write_item<'d, 'a, N: Node<'a>>(
             if frame.next > 0 {
                 w.end(']');
             }
-            w.key(frame.names[group as usize]);
+            w.key(frame.names.names()[group as usize]);
             w.begin('[');
         }
         frame.next += 1;
