@@ -107,7 +107,7 @@ pub(crate) struct Args {
 
     /// Stop an input's conversion after writing this many item objects
     /// (nested items and items repeated through `itemref` included); JSON,
-    /// JSONL and RDF formats. The input is reported and gets no output.
+    /// JSONL, RDF and legacy vCard formats. The input is reported and gets no output.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_ITEMS)]
     pub(crate) max_items: usize,
 

@@ -59,10 +59,13 @@ pub(crate) fn render(
             }))
         }
         Format::Nt | Format::Ttl | Format::Nq => rdf(args, settings, doc, cx).map(Some),
-        Format::Vcard => Ok(microdata_vcard::to_vcard(
+        Format::Vcard => microdata_vcard::try_to_vcard(
             doc,
-            &microdata_vcard::VcardOptions::new().with_legacy_v3(args.legacy),
-        )),
+            &microdata_vcard::VcardOptions::new()
+                .with_legacy_v3(args.legacy)
+                .with_limits(args.limits()),
+        )
+        .map_err(|e| e.to_string()),
         Format::Ical => Ok(microdata_ical::to_icalendar(
             doc,
             &microdata_ical::IcalOptions::new()

@@ -155,8 +155,11 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
 pub(crate) fn build<'d, 'a, N: Node<'a>>(
     item: Item<'d, 'a, N>,
     options: &VcardOptions,
-) -> Card<'a> {
+) -> Result<Card<'a>, microdata_model::LimitError> {
     let legacy = options.legacy_v3();
+    let limits = options.limits();
+    // Nested agent cards written, and the bytes of their text.
+    let (mut agents, mut agent_bytes) = (0usize, 0usize);
     let mut root = Frame::new(item, options, "");
     // Legacy `agent` cards being built, innermost last: an explicit stack,
     // since each must be finished before the line that holds it is written.
@@ -165,10 +168,14 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
         let top = nested.last_mut().unwrap_or(&mut root);
         let Some(&(element, name)) = top.pairs.get(top.pos) else {
             let Some(done) = nested.pop() else {
-                return root.finish();
+                return Ok(root.finish());
             };
             let agent_name = done.agent_name;
             let text = done.finish().to_text();
+            agents += 1;
+            agent_bytes = agent_bytes.saturating_add(text.len());
+            limits.check_items(agents)?;
+            limits.check_output(agent_bytes)?;
             // 2010: "Let value be the result of escaping the vCard text
             // string obtained from extracting a vCard from the element that
             // represents subitem. Add a parameter named VALUE whose value is

@@ -96,9 +96,42 @@ use microdata_model::{Document, Element, Node};
 /// assert_eq!(to_vcard(&none.document(), &VcardOptions::new()), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `None` too when the legacy variant reaches one of the options'
+/// [limits](VcardOptions::with_limits); [`try_to_vcard`] says which.
 pub fn to_vcard<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) -> Option<String> {
-    let item = convert::first_hcard(doc.all_items())?;
-    Some(convert::build(item, options).to_text())
+    try_to_vcard(doc, options).ok().flatten()
+}
+
+/// [`to_vcard`], reporting a reached [limit](VcardOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`](microdata_model::LimitError) of the first limit the
+/// legacy variant's nested `agent` cards reach; the current conversion
+/// writes each property once and reaches none.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::{VcardOptions, try_to_vcard};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Ada</b>"#,
+///     None,
+/// )?;
+/// let card = try_to_vcard(&parsed.document(), &VcardOptions::new())?.ok_or("no hCard")?;
+/// assert!(card.contains("FN:Ada\r\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_vcard<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &VcardOptions,
+) -> Result<Option<String>, microdata_model::LimitError> {
+    let Some(item) = convert::first_hcard(doc.all_items()) else {
+        return Ok(None);
+    };
+    Ok(Some(convert::build(item, options)?.to_text()))
 }
 
 /// Converts the first of `elements` that is an hCard item to vCard text
@@ -126,7 +159,9 @@ pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
     options: &VcardOptions,
 ) -> Option<String> {
     let item = convert::first_hcard_among(elements)?;
-    Some(convert::build(item, options).to_text())
+    convert::build(item, options)
+        .ok()
+        .map(|card| card.to_text())
 }
 
 #[cfg(test)]

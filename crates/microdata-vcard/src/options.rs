@@ -16,6 +16,7 @@
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VcardOptions {
     legacy_v3: bool,
+    limits: microdata_model::Limits,
 }
 
 impl VcardOptions {
@@ -42,6 +43,22 @@ impl VcardOptions {
     pub fn with_legacy_v3(mut self, yes: bool) -> Self {
         self.legacy_v3 = yes;
         self
+    }
+
+    /// Limits on the work of the legacy variant, whose nested `agent`
+    /// cards are written once per path to them, so a few kilobytes of
+    /// `itemref`s can ask for an exponential output: the number of nested
+    /// cards (`max_items`) and the bytes of their text (`max_output_bytes`).
+    /// Default: [`Limits::default`](microdata_model::Limits::default).
+    /// [`try_to_vcard`](crate::try_to_vcard) reports which was reached.
+    pub fn with_limits(mut self, limits: microdata_model::Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> microdata_model::Limits {
+        self.limits
     }
 
     /// Whether the vCard 3.0 variant is selected.

@@ -75,7 +75,7 @@ use crate::line::{split_unescaped, unescape};
 /// ```
 pub fn to_vcard4<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) -> Option<Vcard> {
     let item = convert::first_hcard(doc.all_items())?;
-    Some(typed(&convert::build(item, options)))
+    convert::build(item, options).ok().map(|card| typed(&card))
 }
 
 /// [`to_vcard4`] for the first of `elements` that is an hCard item.
@@ -99,7 +99,7 @@ pub fn to_vcard4_from<'d, 'a: 'd, N: Node<'a>>(
     options: &VcardOptions,
 ) -> Option<Vcard> {
     let item = convert::first_hcard_among(elements)?;
-    Some(typed(&convert::build(item, options)))
+    convert::build(item, options).ok().map(|card| typed(&card))
 }
 
 pub(crate) fn typed(card: &Card<'_>) -> Vcard {

@@ -200,3 +200,42 @@ fn jack_bauer_2010_with_the_current_text() {
     assert_eq!(lines[2], t("VERSION", &[], "4.0"));
     assert_eq!(lines[16], t("AGENT", &[], ""));
 }
+
+/// Legacy agents are written once per path: eight agents per card over
+/// five levels would be 8^5 nested cards. The limits stop it and say so.
+#[test]
+fn legacy_agent_fan_out_stops_at_the_limits() {
+    let mut html = String::from(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard" itemref="l0"><b itemprop=fn>Top</b></div>"#,
+    );
+    for level in 0..5 {
+        let refs = if level < 4 {
+            format!(" itemref=\"l{}\"", level + 1)
+        } else {
+            String::new()
+        };
+        html.push_str(&format!("<div id=l{level}>"));
+        for _ in 0..8 {
+            html.push_str(&format!(
+                r#"<p itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard"{refs}><b itemprop=fn>A{level}</b></p>"#
+            ));
+        }
+        html.push_str("</div>");
+    }
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let limits = microdata_model::Limits::default().with_max_items(1000);
+    let options = microdata_vcard::VcardOptions::new()
+        .with_legacy_v3(true)
+        .with_limits(limits);
+    let err = microdata_vcard::try_to_vcard(&doc, &options).unwrap_err();
+    assert_eq!(err.limit(), microdata_model::Limit::Items);
+    assert_eq!(microdata_vcard::to_vcard(&doc, &options), None);
+    // The current conversion writes no nested cards and is unaffected.
+    let current = microdata_vcard::VcardOptions::new().with_limits(limits);
+    assert!(
+        microdata_vcard::try_to_vcard(&doc, &current)
+            .unwrap()
+            .is_some()
+    );
+}
