@@ -11,52 +11,22 @@
 //! - `parse_from_index`: microformats2 parsing alone, on a document indexed
 //!   once.
 //!
+//! The feed is `benches::shapes::h_feed` with microformats2 markup only.
+//!
 //! Run with `cargo bench -p benches --bench mf2`.
 
-use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
 
+use benches::shapes::{FEED_URL, FeedMarkup, h_feed};
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use microdata_scraper::{Url, document, parse_html};
 use microformats2::Options;
 
 const ENTRIES: usize = 10_000;
-const FEED_URL: &str = "https://blog.example/notes/";
-
-/// A deterministic feed page with `entries` entries.
-fn feed(entries: usize) -> String {
-    let mut html = String::from(
-        "<!doctype html><html lang=\"en\"><head><title>Notes</title>\
-         <link rel=\"alternate\" type=\"application/atom+xml\" href=\"/feed.atom\">\
-         <link rel=\"me\" href=\"https://social.example/@ada\"></head><body>\
-         <main class=\"h-feed\"><h1 class=\"p-name\">Notes</h1>\
-         <a class=\"p-author h-card\" href=\"/\">Ada</a>\n",
-    );
-    for i in 0..entries {
-        let day = i % 28 + 1;
-        let hour = i % 12 + 1;
-        let _ = write!(
-            html,
-            r#"<article class="h-entry" id="n{i}">
-  <h2><a class="p-name u-url" href="/notes/{i}">Note number {i}</a></h2>
-  <p class="dt-published"><time class="value" datetime="2024-02-{day:02}">Feb {day}</time> at <span class="value">{hour}:30pm</span></p>
-  <a class="p-author h-card" href="/"><img class="u-photo" src="/ada.jpg" alt="">Ada Lovelace</a>
-  <div class="e-content"><p>Entry {i} talks about <a href="../topics/{t}">topic {t}</a> and
-    <em>engines</em> &amp; numbers.</p><img src="img/{i}.png" alt="figure {i}"></div>
-  <p>Tags: <a class="p-category" href="/tags/t{t}">t{t}</a> <span class="p-category">misc</span></p>
-  <div class="u-in-reply-to h-cite"><a class="u-url p-name" href="https://other.example/{i}">A reply</a></div>
-</article>
-"#,
-            t = i % 17
-        );
-    }
-    html.push_str("</main></body></html>");
-    html
-}
 
 fn mf2(c: &mut Criterion) {
-    let html = feed(ENTRIES);
+    let html = h_feed(ENTRIES, FeedMarkup::Mf2).html;
     let url = Url::parse(FEED_URL).expect("FEED_URL is absolute");
     let dom = parse_html(&html);
     let options = Options::new();

@@ -21,6 +21,8 @@
 
 use std::fmt::Write as _;
 
+pub mod shapes;
+
 /// The document URL the page is served from.
 pub const PAGE_URL: &str = "https://shop.example/c/home-and-kitchen?page=1";
 

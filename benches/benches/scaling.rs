@@ -1,0 +1,77 @@
+//! Time against input size: each input of `benches::shapes::Shape` (the
+//! product listing, an `itemref`-heavy page, a page 100,000 `<span>`s deep,
+//! a mixed classic/mf2 `h-feed`) at 1x, 4x and 16x its base size, through
+//! two entry points on a DOM parsed once outside the timed loop:
+//!
+//! - `microdata_json`: indexing the document and writing the
+//!   `application/microdata+json` within the default limits,
+//!   `document(&dom, url).try_to_json_with(JsonOptions::new(), Limits::default())`;
+//! - `mf2_json`: indexing, microformats2 parsing and its JSON,
+//!   `microformats2::parse(&document(&dom, url), &options).to_json()`.
+//!
+//! Linear code takes 16x the time at 16x the size; BENCHMARKS.md records
+//! the ratios. The samples are few and short so that the whole bench runs
+//! in about three minutes.
+//!
+//! Run with `cargo bench -p benches --bench scaling`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use benches::shapes::{SCALES, Shape};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
+use microdata_scraper::json::JsonOptions;
+use microdata_scraper::{Limits, Url, document, parse_html};
+use microformats2::Options;
+
+fn scaling(c: &mut Criterion) {
+    let options = Options::new();
+    for shape in Shape::ALL {
+        let mut group = c.benchmark_group(format!("scaling/{}", shape.name()));
+        group
+            .sample_size(10)
+            .sampling_mode(SamplingMode::Flat)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(1));
+        for scale in SCALES {
+            // One input and its DOM alive at a time: the 16x DOMs are large.
+            let input = shape.generate(scale);
+            let url = Url::parse(input.url).expect("generated URLs are absolute");
+            let dom = parse_html(&input.html);
+
+            // Guard the input: the entry points see every item.
+            let doc = document(&dom, Some(url.clone()));
+            assert_eq!(doc.all_items().count(), input.microdata_items);
+            assert!(
+                doc.try_to_json_with(JsonOptions::new(), Limits::default())
+                    .is_ok(),
+                "{} {scale}x within the default limits",
+                shape.name()
+            );
+            drop(doc);
+
+            let size = format!("{scale}x");
+            group.throughput(Throughput::Bytes(input.html.len() as u64));
+            group.bench_with_input(BenchmarkId::new("microdata_json", &size), &dom, |b, dom| {
+                b.iter(|| {
+                    black_box(
+                        document(black_box(dom), Some(url.clone()))
+                            .try_to_json_with(JsonOptions::new(), Limits::default()),
+                    )
+                });
+            });
+            group.bench_with_input(BenchmarkId::new("mf2_json", &size), &dom, |b, dom| {
+                b.iter(|| {
+                    let doc = document(black_box(dom), Some(url.clone()));
+                    black_box(microformats2::parse(&doc, &options).to_json())
+                });
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, scaling);
+criterion_main!(benches);
