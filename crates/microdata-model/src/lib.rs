@@ -14,7 +14,11 @@
 //! - the `application/microdata+json` conversion ([`Document::to_json`],
 //!   feature `json`, on by default);
 //! - the HTML [`microsyntax`]es the converters share (dates, times,
-//!   durations, numbers).
+//!   durations, numbers);
+//! - rel [`links`] (link types, synonyms, feeds, icons, hierarchy) and
+//!   HTML fragment serialization ([`serialize`]) for the converters;
+//! - [`Limits`] for untrusted input, and the shared vocabulary-check
+//!   [`vocab::Warning`] (with the licensed-work checks).
 //!
 //! It depends on no HTML parser. `microdata-scraper` binds it to `scraper`
 //! and is the easiest entry point; the converter crates (`microdata-vcard`,
