@@ -12,6 +12,10 @@
 //! pagination and a footer. [`default_listing`] is the page the benches
 //! use: 5.4 MB with 19,088 items.
 //!
+//! [`shapes`] writes inputs of other shapes (an `itemref`-heavy page, a
+//! page 100,000 elements deep, a mixed classic/mf2 `h-feed`) and scales
+//! every input by a factor, for the `scaling` bench.
+//!
 //! ```
 //! let page = benches::product_listing(3);
 //! assert_eq!(page.products, 3);
