@@ -210,7 +210,21 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// Whether this is a URL property element (`a area audio embed iframe
     /// img link object source track video`, HTML namespace).
     pub fn is_url_property_element(&self) -> bool {
-        self.is_html() && URL_PROPERTY_ELEMENTS.contains(&self.local_name())
+        self.url_attribute().is_some()
+    }
+
+    /// For a URL property element, the attribute that holds its URL:
+    /// `href` (`a area link`), `data` (`object`) or `src` (the others).
+    pub fn url_attribute(&self) -> Option<&'static str> {
+        if !self.is_html() {
+            return None;
+        }
+        match self.local_name() {
+            "a" | "area" | "link" => Some("href"),
+            "object" => Some("data"),
+            "audio" | "embed" | "iframe" | "img" | "source" | "track" | "video" => Some("src"),
+            _ => None,
+        }
     }
 
     /// The element's property value (WHATWG HTML §5.2.4), whether or not it

@@ -200,12 +200,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         push(ErrorKind::InvalidPropertyName, idx, Some(name));
                     }
                 }
-                if !is_item && el.is_url_property_element() {
-                    let attr = match el.local_name() {
-                        "a" | "area" | "link" => "href",
-                        "object" => "data",
-                        _ => "src",
-                    };
+                if let Some(attr) = el.url_attribute().filter(|_| !is_item) {
                     if el.url_attr(attr).is_err() {
                         push(ErrorKind::UnresolvableUrl, idx, el.attr(attr));
                     }

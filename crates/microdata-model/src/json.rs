@@ -17,7 +17,7 @@ use crate::element::Element;
 use crate::item::Item;
 use crate::limits::{LimitError, Limits};
 use crate::node::Node;
-use crate::value::Value;
+use crate::value::{UrlCache, Value};
 
 /// How to lay the JSON out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -125,12 +125,13 @@ pub fn try_to_json<'d, 'a: 'd, N: Node<'a>>(
     w.begin('[');
     let mut on_path: Vec<bool> = Vec::new();
     let mut spare = Vec::new();
+    let mut urls = UrlCache::default();
     for el in nodes {
         if let Some(item) = el.item().filter(Item::is_top_level) {
             if on_path.is_empty() {
                 on_path = vec![false; el.document().all_items().len()];
             }
-            write_item(&mut w, item, &mut on_path, &mut spare)?;
+            write_item(&mut w, item, &mut on_path, &mut spare, &mut urls)?;
         }
     }
     w.end(']');
@@ -156,7 +157,13 @@ pub fn try_item_to_json<'a, N: Node<'a>>(
 ) -> Result<String, LimitError> {
     let mut w = Writer::new(options.pretty, limits);
     let mut on_path = vec![false; item.document().all_items().len()];
-    write_item(&mut w, item, &mut on_path, &mut Vec::new())?;
+    write_item(
+        &mut w,
+        item,
+        &mut on_path,
+        &mut Vec::new(),
+        &mut UrlCache::default(),
+    )?;
     w.finish()
 }
 
@@ -226,6 +233,7 @@ fn write_item<'d, 'a, N: Node<'a>>(
     top: Item<'d, 'a, N>,
     on_path: &mut [bool],
     spare: &mut Spare<'d, 'a, N>,
+    urls: &mut UrlCache<'a>,
 ) -> Result<(), LimitError> {
     on_path[top.index()] = true;
     let mut stack = vec![open_item(w, top, 1, spare)?];
@@ -257,6 +265,12 @@ fn write_item<'d, 'a, N: Node<'a>>(
             w.begin('[');
         }
         frame.next += 1;
+        // URL values straight from the cache (`Value::of` would parse
+        // every repeated URL again).
+        if let Some(attr) = el.url_attribute().filter(|_| !el.is_item()) {
+            w.string(urls.resolve(&el, attr));
+            continue;
+        }
         match el.property_value() {
             Value::Item(child) if on_path[child.index()] => w.string("ERROR"),
             Value::Item(child) => {

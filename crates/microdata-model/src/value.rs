@@ -34,21 +34,18 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
             return Value::Text(Cow::Borrowed(el.text_content()));
         }
         let name = el.local_name();
-        let attr_text = |a: &str| Value::Text(Cow::Borrowed(el.attr(a).unwrap_or("")));
-        let url = |a: &str| Value::Url {
-            url: el
-                .url_attr(a)
+        if let Some(attr) = el.url_attribute() {
+            let url = el
+                .url_attr(attr)
                 .ok()
                 .flatten()
                 .map(String::from)
-                .unwrap_or_default(),
-            element: name,
-        };
+                .unwrap_or_default();
+            return Value::Url { url, element: name };
+        }
+        let attr_text = |a: &str| Value::Text(Cow::Borrowed(el.attr(a).unwrap_or("")));
         match name {
             "meta" => attr_text("content"),
-            "audio" | "embed" | "iframe" | "img" | "source" | "track" | "video" => url("src"),
-            "a" | "area" | "link" => url("href"),
-            "object" => url("data"),
             "data" | "meter" => attr_text("value"),
             // The datetime value: the `datetime` attribute, else the child
             // text content.
@@ -96,5 +93,30 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
     /// Whether the value is an item.
     pub fn is_item(&self) -> bool {
         matches!(self, Value::Item(_))
+    }
+}
+
+/// Resolved URL values by the attribute text they come from, for one
+/// conversion of one document (the base URL is fixed): pages repeat URLs a
+/// lot (links to the same pages, images, vocabulary enumerations), and
+/// parsing is most of a URL value's cost.
+#[cfg(feature = "json")]
+#[derive(Default)]
+pub(crate) struct UrlCache<'a> {
+    resolved: std::collections::HashMap<&'a str, String>,
+}
+
+#[cfg(feature = "json")]
+impl<'a> UrlCache<'a> {
+    /// The value of the URL property element `el`, which holds its URL in
+    /// `attr`: the resolved URL, or the empty string.
+    pub(crate) fn resolve<N: Node<'a>>(&mut self, el: &Element<'_, 'a, N>, attr: &str) -> &str {
+        let Some(raw) = el.attr(attr) else { return "" };
+        self.resolved.entry(raw).or_insert_with(|| {
+            el.document()
+                .resolve_url(raw)
+                .map(String::from)
+                .unwrap_or_default()
+        })
     }
 }
