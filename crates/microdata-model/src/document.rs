@@ -529,7 +529,7 @@ impl<'a> NameIndex<'a> {
     }
 
     /// The names, in the order first met.
-    #[cfg_attr(not(feature = "json"), allow(dead_code))]
+    #[cfg_attr(not(any(feature = "json", feature = "serde")), allow(dead_code))]
     pub(crate) fn names(&self) -> &[&'a str] {
         &self.names
     }

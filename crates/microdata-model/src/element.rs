@@ -222,7 +222,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         match self.local_name() {
             "a" | "area" | "link" => Some("href"),
             "object" => Some("data"),
-            "audio" | "embed" | "iframe" | "img" | "source" | "track" | "video" => Some("src"),
+            name if URL_PROPERTY_ELEMENTS.contains(&name) => Some("src"),
             _ => None,
         }
     }

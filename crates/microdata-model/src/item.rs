@@ -138,6 +138,29 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         seen.into_names()
     }
 
+    /// Step 7 of "get the object for an item" (WHATWG HTML §5.4.1), shared
+    /// by the JSON writer and `Serialize`: each property element under each
+    /// of its names, as `(name index, element)` pairs stably sorted by name
+    /// index, so each name's values are one run in tree order; names are
+    /// indexed in the order first met. Linear in the number of tokens.
+    #[cfg_attr(not(any(feature = "json", feature = "serde")), allow(dead_code))]
+    pub(crate) fn group_values(
+        &self,
+        names: &mut crate::document::NameIndex<'a>,
+        entries: &mut Vec<(u32, Element<'d, 'a, N>)>,
+    ) {
+        for p in self.properties() {
+            for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
+                entries.push((names.index(name).0, p));
+            }
+        }
+        // The element's property names have no repeats: a repeated token
+        // gives the same (name, element) twice in a row, which the stable
+        // sort keeps adjacent.
+        entries.sort_by_key(|&(g, _)| g);
+        entries.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    }
+
     /// The properties with the name `name`, in tree order
     /// (`properties.namedItem(name)`).
     pub fn named<'n>(&self, name: &'n str) -> impl Iterator<Item = Element<'d, 'a, N>> + 'n

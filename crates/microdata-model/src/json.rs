@@ -12,7 +12,7 @@
 //! exponentially with its size. For untrusted input use the `try_` forms
 //! with [`Limits`], which stop with a [`LimitError`] instead.
 
-use crate::document::{Document, NameIndex, split_ascii_whitespace};
+use crate::document::{Document, NameIndex};
 use crate::element::Element;
 use crate::item::Item;
 use crate::limits::{LimitError, Limits};
@@ -193,16 +193,7 @@ fn open_item<'d, 'a, N: Node<'a>>(
     w.limits.check_depth(depth)?;
     // Step 7: each property element, each of its names, in order.
     let (mut names, mut entries) = spare.pop().unwrap_or_default();
-    for p in item.properties() {
-        for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
-            entries.push((names.index(name).0, p));
-        }
-    }
-    // The element's property names have no repeats: a repeated token gives
-    // the same (group, element) twice in a row, which the stable sort keeps
-    // adjacent.
-    entries.sort_by_key(|&(g, _)| g);
-    entries.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    item.group_values(&mut names, &mut entries);
     w.limits.check_properties(entries.len())?;
     w.begin('{');
     // Steps 4-5: type and id.

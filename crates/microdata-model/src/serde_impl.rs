@@ -61,19 +61,14 @@ impl<'a, N: Node<'a>> WithMemory<'_, '_, 'a, N> {
         if let Some(id) = item.id() {
             map.serialize_entry("id", id.as_str())?;
         }
-        let mut groups: Vec<(&'a str, Vec<crate::Element<'_, 'a, N>>)> = Vec::new();
-        for p in item.properties() {
-            for name in p.property_names() {
-                match groups.iter_mut().find(|(n, _)| *n == name) {
-                    Some((_, v)) => v.push(p),
-                    None => groups.push((name, vec![p])),
-                }
-            }
-        }
+        let mut names = crate::document::NameIndex::default();
+        let mut entries = Vec::new();
+        item.group_values(&mut names, &mut entries);
         map.serialize_entry(
             "properties",
             &Groups {
-                groups: &groups,
+                names: names.names(),
+                entries: &entries,
                 path: self.path,
             },
         )?;
@@ -82,18 +77,20 @@ impl<'a, N: Node<'a>> WithMemory<'_, '_, 'a, N> {
 }
 
 struct Groups<'g, 'p, 'd, 'a, N: Node<'a>> {
-    groups: &'g [(&'a str, Vec<crate::Element<'d, 'a, N>>)],
+    names: &'g [&'a str],
+    /// (name index, element), each name's values one run.
+    entries: &'g [(u32, crate::Element<'d, 'a, N>)],
     path: &'p RefCell<Vec<usize>>,
 }
 
 impl<'a, N: Node<'a>> Serialize for Groups<'_, '_, '_, 'a, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.groups.len()))?;
-        for (name, elements) in self.groups {
+        let mut map = serializer.serialize_map(Some(self.names.len()))?;
+        for run in self.entries.chunk_by(|a, b| a.0 == b.0) {
             map.serialize_entry(
-                name,
+                self.names[run[0].0 as usize],
                 &Values {
-                    elements,
+                    elements: run,
                     path: self.path,
                 },
             )?;
@@ -103,14 +100,14 @@ impl<'a, N: Node<'a>> Serialize for Groups<'_, '_, '_, 'a, N> {
 }
 
 struct Values<'g, 'p, 'd, 'a, N: Node<'a>> {
-    elements: &'g [crate::Element<'d, 'a, N>],
+    elements: &'g [(u32, crate::Element<'d, 'a, N>)],
     path: &'p RefCell<Vec<usize>>,
 }
 
 impl<'a, N: Node<'a>> Serialize for Values<'_, '_, '_, 'a, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.elements.len()))?;
-        for el in self.elements {
+        for (_, el) in self.elements {
             match el.property_value() {
                 Value::Item(child) if self.path.borrow().contains(&child.index()) => {
                     seq.serialize_element("ERROR")?
@@ -146,6 +143,9 @@ mod tests {
             ],
         );
         let p = t.el(top, "p", &[("itemprop", "n m")]);
+        // A repeated token counts once; `k` comes after `n` and `m`.
+        let q = t.el(top, "i", &[("itemprop", "k n k")]);
+        t.text(q, "w");
         t.text(p, "v");
         t.el(
             0,
