@@ -57,6 +57,8 @@ pub(crate) struct Settings {
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     /// RDF options built from the arguments (registry read once).
     pub(crate) rdf: microdata_rdf::RdfOptions,
+    /// Whether to find the microdata errors (`--errors` or the summary).
+    pub(crate) find_errors: bool,
 }
 
 /// What processing one input produced.
@@ -96,11 +98,8 @@ fn run(args: &Args) -> Result<u8, String> {
             .as_deref()
             .map(|l| decode::for_label(l).ok_or_else(|| format!("unknown --encoding {l:?}")))
             .transpose()?,
-        rdf: microdata_rdf::RdfOptions::new(),
-    };
-    let settings = Settings {
         rdf: formats::rdf_options(args)?,
-        ..settings
+        find_errors: false,
     };
     if args.jobs == Some(0) {
         return Err("--jobs must be at least 1".into());
@@ -112,6 +111,12 @@ fn run(args: &Args) -> Result<u8, String> {
     let inputs = input::collect(&args.inputs)?;
     let batch_mode = inputs.len() > 1;
     let show_summary = !args.quiet && (args.summary || batch_mode);
+    // Finding the microdata errors is a second pass over every item: only
+    // when they are printed or counted.
+    let settings = Settings {
+        find_errors: args.errors || show_summary,
+        ..settings
+    };
     let progress = (!args.quiet && batch_mode && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
@@ -218,7 +223,11 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
     let html = microdata_scraper::parse_html(&text);
     let doc = microdata_scraper::document(&html, url);
     outcome.items = doc.items().count();
-    let errors = doc.errors();
+    let errors = if settings.find_errors {
+        doc.errors()
+    } else {
+        Vec::new()
+    };
     outcome.errors = errors.iter().filter(|e| !e.kind().is_warning()).count();
     if args.errors {
         for e in &errors {
