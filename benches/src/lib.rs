@@ -13,8 +13,14 @@
 //! use: 5.4 MB with 19,088 items.
 //!
 //! [`shapes`] writes inputs of other shapes (an `itemref`-heavy page, a
-//! page 100,000 elements deep, a mixed classic/mf2 `h-feed`) and scales
+//! page 100,000 elements deep, a mixed classic/mf2 `h-feed`, and the
+//! [`blog`] page with every vocabulary the workspace converts) and scales
 //! every input by a factor, for the `scaling` bench.
+//!
+//! [`entry::EntryPoint`] names the workspace's entry points (parsing,
+//! microdata JSON, microformats2 JSON, RDF, vCard, iCalendar, Atom) as one
+//! call each on a parsed DOM, for the `entry_points` bench and the
+//! `memory` binary, whose counting allocator is [`alloc::CountingAlloc`].
 //!
 //! ```
 //! let page = benches::product_listing(3);
@@ -25,6 +31,9 @@
 
 use std::fmt::Write as _;
 
+pub mod alloc;
+pub mod blog;
+pub mod entry;
 pub mod shapes;
 
 /// The document URL the page is served from.

@@ -9,7 +9,8 @@
 //! - [`deep_page`]: one element nested `depth` levels deep;
 //! - [`h_feed`]: an `h-feed` of `h-entry` items, mf2 only (what the `mf2`
 //!   bench uses) or mixed with classic `hentry` markup;
-//! - [`Shape`]: the four shapes at a scale factor (1x, 4x, 16x).
+//! - [`Shape`]: these, the product listing and the
+//!   [`blog`](crate::blog) page at a scale factor (1x, 4x, 16x).
 //!
 //! ```
 //! use benches::shapes::{Shape, deep_page};
@@ -50,11 +51,20 @@ pub enum Shape {
     Deep,
     /// [`h_feed`] with mixed markup: 10,002 entries (7.0 MB) at 1x.
     Feed,
+    /// [`blog_page`](crate::blog::blog_page): 200 posts (1.0 MB) with
+    /// every vocabulary at 1x.
+    Blog,
 }
 
 impl Shape {
     /// Every shape, in the order the bench runs them.
-    pub const ALL: [Shape; 4] = [Shape::Listing, Shape::Itemref, Shape::Deep, Shape::Feed];
+    pub const ALL: [Shape; 5] = [
+        Shape::Listing,
+        Shape::Itemref,
+        Shape::Deep,
+        Shape::Feed,
+        Shape::Blog,
+    ];
 
     /// A short name for bench ids.
     pub fn name(self) -> &'static str {
@@ -63,10 +73,12 @@ impl Shape {
             Shape::Itemref => "itemref",
             Shape::Deep => "deep",
             Shape::Feed => "feed",
+            Shape::Blog => "blog",
         }
     }
 
-    /// The size parameter at 1x: products, units, depth or entries.
+    /// The size parameter at 1x: products, units, depth, entries or
+    /// posts.
     pub fn base(self) -> usize {
         match self {
             Shape::Listing => crate::DEFAULT_PRODUCTS,
@@ -75,6 +87,7 @@ impl Shape {
             // A multiple of 3, so every scale holds each kind of entry
             // equally often.
             Shape::Feed => 10_002,
+            Shape::Blog => crate::blog::BLOG_POSTS,
         }
     }
 
@@ -94,6 +107,15 @@ impl Shape {
             Shape::Itemref => itemref_page(n),
             Shape::Deep => deep_page(n),
             Shape::Feed => h_feed(n, FeedMarkup::Mixed),
+            Shape::Blog => {
+                let blog = crate::blog::blog_page(n);
+                Input {
+                    html: blog.html,
+                    url: crate::blog::BLOG_URL,
+                    microdata_items: blog.microdata_items,
+                    mf2_items: blog.mf2_items,
+                }
+            }
         }
     }
 }
@@ -383,6 +405,11 @@ mod tests {
                     assert_eq!(one.mf2_items, 2 + 3_334 * 8);
                     assert_eq!(four.mf2_items - 2, 4 * (one.mf2_items - 2));
                 }
+                Shape::Blog => {
+                    // Page chrome: 8 microdata and 4 mf2 items at any scale.
+                    assert_eq!(four.microdata_items - 8, 4 * (one.microdata_items - 8));
+                    assert_eq!(four.mf2_items - 4, 4 * (one.mf2_items - 4));
+                }
             }
         }
     }
@@ -391,22 +418,38 @@ mod tests {
     /// the parsed counts scale too (small sizes: debug builds parse slowly).
     #[test]
     fn counts_match_parsers() {
+        let blog = |posts| {
+            let b = crate::blog::blog_page(posts);
+            Input {
+                html: b.html,
+                url: crate::blog::BLOG_URL,
+                microdata_items: b.microdata_items,
+                mf2_items: b.mf2_items,
+            }
+        };
+        // (1x, 4x, fixed microdata items, fixed mf2 items)
         let small = [
-            (itemref_page(2), itemref_page(8), 0),
-            (deep_page(3_000), deep_page(12_000), 0),
+            (itemref_page(2), itemref_page(8), 0, 0),
+            (deep_page(3_000), deep_page(12_000), 0, 0),
             // The feed and its author are there once at any size.
             (
                 h_feed(30, FeedMarkup::Mixed),
                 h_feed(120, FeedMarkup::Mixed),
+                0,
                 2,
             ),
+            // The blog's chrome: site, search, blog, the sidebar card.
+            (blog(20), blog(80), 8, 4),
         ];
-        for (one, four, fixed) in small {
+        for (one, four, fixed_md, fixed_mf2) in small {
             let (md1, mf1, json1) = parsed_counts(&one);
             let (md4, mf4, json4) = parsed_counts(&four);
             assert_eq!((md1, mf1), (one.microdata_items, one.mf2_items));
             assert_eq!((md4, mf4), (four.microdata_items, four.mf2_items));
-            assert_eq!((md4, mf4 - fixed), (4 * md1, 4 * (mf1 - fixed)));
+            assert_eq!(
+                (md4 - fixed_md, mf4 - fixed_mf2),
+                (4 * (md1 - fixed_md), 4 * (mf1 - fixed_mf2))
+            );
             // The deep page's JSON is too small for its fixed part to vanish.
             if md1 > 100 {
                 let r = json4 as f64 / json1 as f64;
