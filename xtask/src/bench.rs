@@ -1,5 +1,10 @@
 //! `cargo xtask bench`: runs the criterion benches of the `benches` package
-//! and prints a table from `target/criterion/**/new/{benchmark,estimates}.json`.
+//! and prints a table from `target/criterion/**/new/{benchmark,estimates}.json`,
+//! with each bench's overhead over the `parse` bench of its group.
+//!
+//! `cargo xtask bench --memory` runs the `memory` binary of the `benches`
+//! package instead: peak memory against the parsed DOM, and the
+//! `microdata` command's peak resident set size under GNU time.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,6 +22,8 @@ pub(crate) struct Options {
     save: Option<String>,
     /// Criterion's name filter.
     filter: Option<String>,
+    /// Measure memory instead of time.
+    memory: bool,
 }
 
 impl Options {
@@ -31,6 +38,8 @@ impl Options {
                     .next()
                     .ok_or_else(|| Error::new("--save needs a baseline name"))?;
                 opts.save = Some(v.clone());
+            } else if arg == "--memory" {
+                opts.memory = true;
             } else if arg.starts_with('-') {
                 return Err(Error::new(format!("unexpected argument `{arg}`")));
             } else if opts.filter.is_none() {
@@ -38,6 +47,11 @@ impl Options {
             } else {
                 return Err(Error::new(format!("unexpected argument `{arg}`")));
             }
+        }
+        if opts.memory && (opts.save.is_some() || opts.filter.is_some()) {
+            return Err(Error::new(
+                "--memory takes no filter and no --save: it runs no criterion bench",
+            ));
         }
         Ok(opts)
     }
@@ -56,6 +70,9 @@ struct BenchResult {
 
 pub(crate) fn run(opts: &Options) -> Result<()> {
     let meta = Metadata::load()?;
+    if opts.memory {
+        return memory(&meta);
+    }
     let started = SystemTime::now();
     let mut cmd = cargo();
     cmd.args(["bench", "-p", "benches"]);
@@ -91,28 +108,92 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
             dir.display()
         )));
     }
+    let overheads = overheads(&results);
     let rows: Vec<Vec<String>> = results
         .iter()
-        .map(|r| {
+        .zip(&overheads)
+        .map(|(r, overhead)| {
             vec![
                 r.id.clone(),
                 format_ns(r.ns),
                 format!("[{} .. {}]", format_ns(r.low_ns), format_ns(r.high_ns)),
                 r.bytes
                     .map_or_else(|| "-".into(), |b| format!("{:.1}", mb_per_s(b, r.ns))),
+                overhead.map_or_else(|| "-".into(), |o| format!("{:+.1}%", o * 100.0)),
             ]
         })
         .collect();
     println!();
     print!(
         "{}",
-        table(&["bench", "time", "95% interval", "MB/s"], "lrrr", &rows)
+        table(
+            &["bench", "time", "95% interval", "MB/s", "vs parse"],
+            "lrrrr",
+            &rows
+        )
     );
     println!("(MB = 10^6 bytes; time per iteration)");
+    if overheads.iter().any(Option::is_some) {
+        println!(
+            "(vs parse: what a bench adds to the `parse` bench of its group, as a share of it: \
+             (time - parse) / parse; for `*_from_dom` benches, which start from a parsed DOM, \
+             time / parse)"
+        );
+    }
     if let Some(name) = &opts.save {
         println!("saved as criterion baseline `{name}`");
     }
     Ok(())
+}
+
+/// For each result, in order, its overhead over the `parse` bench of its
+/// group (the id up to its last `/`), as a fraction of the parse time:
+/// `(time - parse) / parse` for benches that include the parsing, `time /
+/// parse` for those whose entry name ends in `_from_dom` (they start from a
+/// DOM parsed outside the timed loop). `None` for the `parse` benches
+/// themselves and where the group has none.
+fn overheads(results: &[BenchResult]) -> Vec<Option<f64>> {
+    let parse_ns = |group: &str| {
+        results
+            .iter()
+            .find(|r| r.id.strip_suffix("/parse") == Some(group))
+            .map(|r| r.ns)
+            .filter(|ns| *ns > 0.0)
+    };
+    results
+        .iter()
+        .map(|r| {
+            let (group, entry) = r.id.rsplit_once('/')?;
+            if entry == "parse" {
+                return None;
+            }
+            let parse = parse_ns(group)?;
+            Some(if entry.ends_with("_from_dom") {
+                r.ns / parse
+            } else {
+                (r.ns - parse) / parse
+            })
+        })
+        .collect()
+}
+
+/// `cargo xtask bench --memory`: the `memory` binary over every input and
+/// entry point, then over a large input with the `microdata` command under
+/// GNU time when `/usr/bin/time` is there.
+fn memory(meta: &Metadata) -> Result<()> {
+    let time = Path::new("/usr/bin/time");
+    let mut cmd = cargo();
+    cmd.args(["run", "--release", "-p", "benches", "--bin", "memory"]);
+    if time.is_file() {
+        run_cmd(cargo().args(["build", "--release", "-p", "microdata-cli"]))?;
+        let cli = meta.target_directory.join("release").join("microdata");
+        cmd.arg("--").arg("--rss").arg(cli);
+    } else {
+        println!(
+            "bench: /usr/bin/time not found (apt-get install -y time): no peak RSS of the command"
+        );
+    }
+    run_cmd(&mut cmd)
 }
 
 /// Every `new` directory below `dir` (criterion's latest results).
@@ -228,7 +309,55 @@ mod tests {
         let o = Options::parse(&["--save".into(), "main".into(), "parse".into()]).unwrap();
         assert_eq!(o.save.as_deref(), Some("main"));
         assert_eq!(o.filter.as_deref(), Some("parse"));
+        assert!(!o.memory);
         assert!(Options::parse(&["--save".into()]).is_err());
         assert!(Options::parse(&["--bogus".into()]).is_err());
+        assert!(Options::parse(&["--memory".into()]).unwrap().memory);
+        assert!(Options::parse(&["--memory".into(), "entry/".into()]).is_err());
+    }
+
+    fn result(id: &str, ms: f64) -> BenchResult {
+        BenchResult {
+            id: id.to_owned(),
+            ns: ms * 1e6,
+            low_ns: ms * 1e6,
+            high_ns: ms * 1e6,
+            bytes: Some(1_000_000),
+        }
+    }
+
+    /// Overheads over the group's `parse`: including the parse, or from a
+    /// parsed DOM; nothing for `parse` itself nor for groups without one.
+    #[test]
+    fn overhead_over_parse() {
+        let results = [
+            result("entry/blog/mf2_json", 12.5),
+            result("entry/blog/parse", 10.0),
+            result("entry/blog/vcard", 9.5),
+            result("entry/listing/microdata_json", 115.0),
+            result("entry/listing/parse", 100.0),
+            result("microdata/json_from_dom", 22.0),
+            result("microdata/parse", 100.0),
+            result("scaling/deep/mf2_json/1x", 5.0),
+            result("parse", 1.0),
+        ];
+        let got: Vec<Option<String>> = overheads(&results)
+            .iter()
+            .map(|o| o.map(|o| format!("{:+.1}%", o * 100.0)))
+            .collect();
+        let want = [
+            Some("+25.0%"),
+            None,
+            // Noise can make a cheap entry point faster than parsing alone.
+            Some("-5.0%"),
+            Some("+15.0%"),
+            None,
+            Some("+22.0%"),
+            None,
+            None,
+            None,
+        ];
+        let want: Vec<Option<String>> = want.iter().map(|w| w.map(str::to_owned)).collect();
+        assert_eq!(got, want);
     }
 }

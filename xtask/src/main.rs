@@ -45,10 +45,15 @@ COMMANDS:
                                     this run's passed counts (never lowers)
     tidy           Check repository hygiene (also run by `cargo test -p xtask`).
     bench          Run the criterion benches (`cargo bench -p benches`) and
-                   print a table of times and throughputs.
+                   print a table of times, throughputs and the overhead of
+                   each bench over the `parse` bench of its group.
         --save <NAME>               also save the results as criterion
                                     baseline NAME
         [FILTER]                    only benches whose name matches FILTER
+        --memory                    instead, measure peak memory against
+                                    the parsed DOM (`memory` binary of the
+                                    benches package) and the `microdata`
+                                    command's peak RSS (GNU time)
     fuzz           Run the cargo-fuzz targets of fuzz/ (stable toolchain,
                    --sanitizer none) for a bounded time each, seeded from
                    the HTML fixtures; new crash inputs are kept in
