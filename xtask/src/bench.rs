@@ -22,6 +22,9 @@ pub(crate) struct Options {
     save: Option<String>,
     /// Criterion's name filter.
     filter: Option<String>,
+    /// Only this bench target (`cargo bench --bench NAME`): a filter alone
+    /// still starts every target, which builds all their inputs.
+    bench: Option<String>,
     /// Measure memory instead of time.
     memory: bool,
 }
@@ -38,6 +41,13 @@ impl Options {
                     .next()
                     .ok_or_else(|| Error::new("--save needs a baseline name"))?;
                 opts.save = Some(v.clone());
+            } else if let Some(v) = arg.strip_prefix("--bench=") {
+                opts.bench = Some(v.to_owned());
+            } else if arg == "--bench" {
+                let v = args
+                    .next()
+                    .ok_or_else(|| Error::new("--bench needs a bench target name"))?;
+                opts.bench = Some(v.clone());
             } else if arg == "--memory" {
                 opts.memory = true;
             } else if arg.starts_with('-') {
@@ -48,9 +58,9 @@ impl Options {
                 return Err(Error::new(format!("unexpected argument `{arg}`")));
             }
         }
-        if opts.memory && (opts.save.is_some() || opts.filter.is_some()) {
+        if opts.memory && (opts.save.is_some() || opts.filter.is_some() || opts.bench.is_some()) {
             return Err(Error::new(
-                "--memory takes no filter and no --save: it runs no criterion bench",
+                "--memory takes no filter, --bench or --save: it runs no criterion bench",
             ));
         }
         Ok(opts)
@@ -76,6 +86,9 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
     let started = SystemTime::now();
     let mut cmd = cargo();
     cmd.args(["bench", "-p", "benches"]);
+    if let Some(name) = &opts.bench {
+        cmd.args(["--bench", name]);
+    }
     if opts.filter.is_some() || opts.save.is_some() {
         cmd.arg("--");
     }
@@ -314,6 +327,15 @@ mod tests {
         assert!(Options::parse(&["--bogus".into()]).is_err());
         assert!(Options::parse(&["--memory".into()]).unwrap().memory);
         assert!(Options::parse(&["--memory".into(), "entry/".into()]).is_err());
+        let o = Options::parse(&["--bench".into(), "entry_points".into()]).unwrap();
+        assert_eq!(o.bench.as_deref(), Some("entry_points"));
+        assert_eq!(o.filter, None);
+        assert!(
+            Options::parse(&["--bench=scaling".into()])
+                .unwrap()
+                .bench
+                .is_some()
+        );
     }
 
     fn result(id: &str, ms: f64) -> BenchResult {

@@ -50,6 +50,9 @@ COMMANDS:
         --save <NAME>               also save the results as criterion
                                     baseline NAME
         [FILTER]                    only benches whose name matches FILTER
+        --bench <NAME>              only the bench target NAME (faster than
+                                    a filter: every target builds its
+                                    inputs first)
         --memory                    instead, measure peak memory against
                                     the parsed DOM (`memory` binary of the
                                     benches package) and the `microdata`
