@@ -1,11 +1,10 @@
 //! The document index: one traversal of the tree, then every microdata
 //! question is answered from flat tables.
 
-use std::collections::HashMap;
-
+use foldhash::HashMap;
 use url::Url;
 
-use crate::element::Element;
+use crate::element::{Element, url_attribute_of};
 use crate::item::Item;
 use crate::node::{Node, NodeKind};
 
@@ -20,7 +19,8 @@ pub(crate) struct ElementData<'a, N> {
     pub(crate) parent: u32,
     /// One past the index of the last descendant: the subtree is `idx..end`.
     pub(crate) end: u32,
-    /// Byte range of this element's `textContent` in [`Document::text`].
+    /// Byte range of this element's `textContent` in the document's whole
+    /// text (see [`Document::full_text`]).
     pub(crate) text_start: u32,
     pub(crate) text_end: u32,
     /// Nearest strict ancestor that is an HTML element with `itemscope`, as
@@ -38,6 +38,75 @@ pub(crate) struct ElementData<'a, N> {
     pub(crate) html: bool,
     /// Whether `itemprop` has at least one property name.
     pub(crate) named: bool,
+    /// Number of property elements before this one in tree order: its own
+    /// index in [`Document::props`] when it is one.
+    pub(crate) prop_start: u32,
+    /// One past the last property element of the subtree: the subtree's
+    /// property elements are `props[prop_start..prop_end]`.
+    pub(crate) prop_end: u32,
+}
+
+/// Where a property value comes from (WHATWG HTML §5.2.4), decided once from
+/// the element's name and attributes: see [`value_source`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source<'a> {
+    /// The element has `itemscope`: the item it creates.
+    Item(u32),
+    /// A URL property element: the attribute holding the URL, if present.
+    Url(Option<&'a str>),
+    /// `meta` `content`, `data`/`meter` `value`, or a `time` element's
+    /// `datetime`: that attribute's value, the empty string when absent.
+    Attr(Option<&'a str>),
+    /// A `time` element without `datetime`: its child text content.
+    ChildText,
+    /// Any other element: its `textContent`.
+    Text,
+}
+
+/// The value source of an HTML element named `name` that creates `item`
+/// (or [`NONE`]), reading its attributes through `attr`: the one place that
+/// decides which kind of value an element has (§5.2.4).
+pub(crate) fn value_source<'a>(
+    item: u32,
+    name: &str,
+    attr: impl Fn(&str) -> Option<&'a str>,
+) -> Source<'a> {
+    if item != NONE {
+        return Source::Item(item);
+    }
+    if let Some(url_attr) = url_attribute_of(name) {
+        return Source::Url(attr(url_attr));
+    }
+    match name {
+        "meta" => Source::Attr(attr("content")),
+        "data" | "meter" => Source::Attr(attr("value")),
+        // The datetime value: the `datetime` attribute, else the child text
+        // content.
+        "time" => match attr("datetime") {
+            Some(dt) => Source::Attr(Some(dt)),
+            None => Source::ChildText,
+        },
+        _ => Source::Text,
+    }
+}
+
+/// Per-property-element facts (elements with at least one property name),
+/// in tree order: what the conversions read, kept apart from the elements
+/// so that writing a value touches neither the tree nor the element table.
+#[derive(Clone, Copy)]
+pub(crate) struct PropData<'a> {
+    /// The element index.
+    pub(crate) element: u32,
+    /// The element's scope (see [`ElementData::scope`]).
+    pub(crate) scope: u32,
+    /// Range into [`Document::prop_names`]: the property names, as indexes
+    /// into [`Document::names`], duplicates dropped.
+    pub(crate) names: (u32, u32),
+    /// Byte range of the element's `textContent` in [`Document::text`]
+    /// (meaningful for [`Source::Text`] values).
+    pub(crate) text: (u32, u32),
+    /// Where the value comes from.
+    pub(crate) source: Source<'a>,
 }
 
 /// Per-item facts.
@@ -52,6 +121,8 @@ pub(crate) struct ItemData<'a> {
     pub(crate) refs: (u32, u32),
     /// The raw `itemref` attribute, if any.
     pub(crate) itemref: Option<&'a str>,
+    /// Whether the element has no `itemprop` attribute (a top-level item).
+    pub(crate) top: bool,
 }
 
 /// An indexed HTML document, ready for microdata queries.
@@ -75,13 +146,26 @@ pub struct Document<'a, N: Node<'a>> {
     pub(crate) refs: Vec<u32>,
     /// Missing `itemref` targets: (item index, token).
     pub(crate) missing_refs: Vec<(u32, &'a str)>,
-    /// Property elements grouped by scope (CSR): the elements of scope `s`
-    /// (item index, or `items.len()` for "no item") are
+    /// The property elements (at least one property name), in tree order.
+    pub(crate) props: Vec<PropData<'a>>,
+    /// The property names of each property element, as indexes into `names`.
+    pub(crate) prop_names: Vec<u32>,
+    /// The distinct property names of the document, in the order first met.
+    pub(crate) names: Vec<&'a str>,
+    /// Property elements grouped by scope (CSR): the [`props`](Self::props)
+    /// indexes of scope `s` (item index, or `items.len()` for "no item") are
     /// `scoped[scope_start[s]..scope_start[s + 1]]`, in tree order.
     pub(crate) scope_start: Vec<u32>,
     pub(crate) scoped: Vec<u32>,
-    /// All text nodes' data, concatenated in tree order.
+    /// The text under property elements whose value is their
+    /// `textContent`, concatenated in tree order (nested ones share theirs):
+    /// all that the conversions read, copied once.
     pub(crate) text: String,
+    /// All text nodes' data, concatenated in tree order, gathered on first
+    /// use: only `Element::text_content` asks for it.
+    pub(crate) all_text: std::sync::OnceLock<String>,
+    /// Its length, known from the indexing walk.
+    full_len: u32,
     ids: HashMap<&'a str, u32>,
     title: u32,
     default_lang: Option<&'a str>,
@@ -111,34 +195,48 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             types: Vec::new(),
             refs: Vec::new(),
             missing_refs: Vec::new(),
+            props: Vec::new(),
+            prop_names: Vec::new(),
+            names: Vec::new(),
             scope_start: Vec::new(),
             scoped: Vec::new(),
             text: String::new(),
-            ids: HashMap::new(),
+            all_text: std::sync::OnceLock::new(),
+            full_len: 0,
+            ids: HashMap::default(),
             title: NONE,
             default_lang: None,
         };
-        let mut base_href: Option<&'a str> = None;
-        let mut itemids: Vec<(u32, &'a str)> = Vec::new();
+        let mut scratch = Scratch::default();
+        if root.kind() == NodeKind::Document {
+            if let Some(nodes) = root.tree_size_hint() {
+                // An upper bound (text and other nodes count too), so the
+                // table is never copied; the unused tail is never touched.
+                doc.elements.reserve(nodes);
+            }
+        }
 
         // Frames of the explicit stack: the element's index (NONE for the
-        // root), its children iterator, and the scope/lang its children see.
+        // root), its children iterator, the scope/lang its children see, and
+        // whether their text is copied into `doc.text`.
         struct Frame<I> {
             element: u32,
             children: I,
             scope: u32,
             lang_from: u32,
+            copy: bool,
         }
         let mut stack = vec![Frame {
             element: NONE,
             children: root.children(),
             scope: NONE,
             lang_from: NONE,
+            copy: false,
         }];
         if root.kind() == NodeKind::Element {
             // Rooted at an element rather than a document: index it too.
             stack.clear();
-            let idx = doc.open_element(root, NONE, NONE, NONE, &mut base_href, &mut itemids);
+            let idx = doc.open_element(root, NONE, NONE, NONE, &mut scratch);
             let el = doc.elements[idx as usize];
             let scope = if el.item != NONE { el.item } else { el.scope };
             stack.push(Frame {
@@ -146,6 +244,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 children: root.children(),
                 scope,
                 lang_from: el.lang_from,
+                copy: doc.reads_text(&el),
             });
         }
         while let Some(top) = stack.last_mut() {
@@ -153,29 +252,32 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 let frame = stack.pop().expect("stack is not empty");
                 if frame.element != NONE {
                     let end = doc.elements.len() as u32;
-                    let text_end = doc.text.len() as u32;
+                    let prop_end = doc.props.len() as u32;
                     let el = &mut doc.elements[frame.element as usize];
                     el.end = end;
-                    el.text_end = text_end;
+                    el.text_end = doc.full_len;
+                    el.prop_end = prop_end;
+                    if el.named {
+                        doc.props[el.prop_start as usize].text.1 = doc.text.len() as u32;
+                    }
                 }
                 continue;
             };
-            let (parent, scope, lang_from) = (top.element, top.scope, top.lang_from);
+            let (parent, scope, lang_from, copy) =
+                (top.element, top.scope, top.lang_from, top.copy);
             match child.kind() {
                 NodeKind::Text => {
+                    // Only the length of text no value reads: its bytes
+                    // stay untouched.
                     if let Some(t) = child.text() {
-                        doc.text.push_str(t);
+                        doc.full_len += t.len() as u32;
+                        if copy {
+                            doc.text.push_str(t);
+                        }
                     }
                 }
                 NodeKind::Element => {
-                    let idx = doc.open_element(
-                        child,
-                        parent,
-                        scope,
-                        lang_from,
-                        &mut base_href,
-                        &mut itemids,
-                    );
+                    let idx = doc.open_element(child, parent, scope, lang_from, &mut scratch);
                     let el = doc.elements[idx as usize];
                     let scope = if el.item != NONE { el.item } else { el.scope };
                     stack.push(Frame {
@@ -183,6 +285,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         children: child.children(),
                         scope,
                         lang_from: el.lang_from,
+                        copy: copy || doc.reads_text(&el),
                     });
                 }
                 NodeKind::Document => {
@@ -191,6 +294,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         children: child.children(),
                         scope,
                         lang_from,
+                        copy,
                     });
                 }
                 NodeKind::Other => {}
@@ -199,11 +303,11 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
         // The document base URL: the first `base` element with an `href`,
         // parsed against the document's fallback base URL (its URL).
-        doc.base_url = match base_href {
+        doc.base_url = match scratch.base_href {
             Some(href) => parse_url(href, doc.url.as_ref()).or_else(|| doc.url.clone()),
             None => doc.url.clone(),
         };
-        for (item, itemid) in itemids {
+        for (item, itemid) in scratch.itemids {
             doc.items[item as usize].id = parse_url(itemid, doc.base_url.as_ref());
         }
         doc.resolve_itemrefs();
@@ -218,17 +322,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         parent: u32,
         scope: u32,
         inherited_lang: u32,
-        base_href: &mut Option<&'a str>,
-        itemids: &mut Vec<(u32, &'a str)>,
+        scratch: &mut Scratch<'a>,
     ) -> u32 {
         let idx = self.elements.len() as u32;
         let html = node.is_html();
         let (mut itemscope, mut itemprop, mut itemtype, mut itemid, mut itemref) =
             (false, None, None, None, None);
         let mut lang_from = inherited_lang;
-        let mut href = None;
         let mut http_equiv_lang = false;
-        let mut content = None;
+        // The attributes a value or the document may read, first one wins
+        // as in `Node::attr`.
+        let mut found = Found::default();
         // One pass over the attributes, comparing names as strings: no
         // per-lookup interning on the hot path.
         for a in node.attrs() {
@@ -249,10 +353,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 "itemtype" if html => itemtype = Some(a.value),
                 "itemid" if html => itemid = Some(a.value),
                 "itemref" if html => itemref = Some(a.value),
-                "href" => href = Some(a.value),
                 "http-equiv" => http_equiv_lang = a.value.eq_ignore_ascii_case("content-language"),
-                "content" => content = Some(a.value),
-                _ => {}
+                name => found.offer(name, a.value),
             }
         }
         let mut item = NONE;
@@ -263,7 +365,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 self.types.extend(split_ascii_whitespace(t));
             }
             if let Some(id) = itemid {
-                itemids.push((item, id));
+                scratch.itemids.push((item, id));
             }
             self.items.push(ItemData {
                 element: idx,
@@ -271,17 +373,18 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 id: None,
                 refs: (0, 0),
                 itemref,
+                top: itemprop.is_none(),
             });
         }
         let name = node.local_name().unwrap_or("");
         if html {
             match name {
-                "base" if base_href.is_none() => *base_href = href,
+                "base" if scratch.base_href.is_none() => scratch.base_href = found.href,
                 "title" if self.title == NONE => self.title = idx,
                 // The pragma-set default language: a `meta http-equiv=content-language`
                 // whose content has no comma (HTML §4.2.5.3).
                 "meta" if http_equiv_lang && self.default_lang.is_none() => {
-                    if let Some(c) = content.map(|c| c.trim_matches(is_ascii_whitespace)) {
+                    if let Some(c) = found.content.map(|c| c.trim_matches(is_ascii_whitespace)) {
                         if !c.contains(',') && !c.is_empty() {
                             self.default_lang = Some(c);
                         }
@@ -290,7 +393,33 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 _ => {}
             }
         }
-        let text_start = self.text.len() as u32;
+        let text_start = self.full_len;
+        let prop_start = self.props.len() as u32;
+        // Property names: split, duplicates dropped (§5.2.3), each interned
+        // once for the whole document.
+        let names_start = self.prop_names.len() as u32;
+        for token in split_ascii_whitespace(itemprop.unwrap_or("")) {
+            let next = self.names.len() as u32;
+            let id = *scratch.name_ids.entry(token).or_insert(next);
+            if id == next {
+                self.names.push(token);
+                scratch.last_prop.push(NONE);
+            }
+            // A repeated token of this element is already listed.
+            if std::mem::replace(&mut scratch.last_prop[id as usize], prop_start) != prop_start {
+                self.prop_names.push(id);
+            }
+        }
+        let named = self.prop_names.len() as u32 > names_start;
+        if named {
+            self.props.push(PropData {
+                element: idx,
+                scope,
+                names: (names_start, self.prop_names.len() as u32),
+                text: (self.text.len() as u32, self.text.len() as u32),
+                source: value_source(item, name, |a| found.get(a)),
+            });
+        }
         self.elements.push(ElementData {
             node,
             parent,
@@ -303,9 +432,40 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             itemprop,
             name,
             html,
-            named: has_names(itemprop),
+            named,
+            prop_start,
+            prop_end: prop_start,
         });
         idx
+    }
+
+    /// Whether the element's value is its `textContent`, so the walk copies
+    /// the text under it.
+    fn reads_text(&self, el: &ElementData<'a, N>) -> bool {
+        el.named && self.props[el.prop_start as usize].source == Source::Text
+    }
+
+    /// All text of the document in tree order: what [`ElementData::text_start`]
+    /// and `text_end` index. Gathered by a second walk on first use, the
+    /// same walk as indexing (template contents and other non-element
+    /// nodes skipped).
+    pub(crate) fn full_text(&self) -> &str {
+        self.all_text.get_or_init(|| {
+            let mut out = String::with_capacity(self.full_len as usize);
+            let mut stack = vec![self.root.children()];
+            while let Some(top) = stack.last_mut() {
+                let Some(child) = top.next() else {
+                    stack.pop();
+                    continue;
+                };
+                match child.kind() {
+                    NodeKind::Text => out.push_str(child.text().unwrap_or("")),
+                    NodeKind::Element | NodeKind::Document => stack.push(child.children()),
+                    NodeKind::Other => {}
+                }
+            }
+            out
+        })
     }
 
     /// Resolves every `itemref` token through the ID map.
@@ -325,34 +485,30 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
     }
 
-    /// Groups the elements that have property names by their scope item, in
-    /// tree order (a counting sort: linear).
+    /// Groups the property elements by their scope item, in tree order (a
+    /// counting sort: linear).
     fn group_properties(&mut self) {
         let groups = self.items.len() + 1;
-        let mut counts = vec![0u32; groups + 1];
-        let group_of = |e: &ElementData<'a, N>| {
-            if e.scope == NONE {
+        let group_of = |p: &PropData<'a>| {
+            if p.scope == NONE {
                 groups - 1
             } else {
-                e.scope as usize
+                p.scope as usize
             }
         };
-        for e in &self.elements {
-            if e.named {
-                counts[group_of(e) + 1] += 1;
-            }
+        let mut counts = vec![0u32; groups + 1];
+        for p in &self.props {
+            counts[group_of(p) + 1] += 1;
         }
         for g in 0..groups {
             counts[g + 1] += counts[g];
         }
         let mut next = counts.clone();
-        self.scoped = vec![0; counts[groups] as usize];
-        for (idx, e) in self.elements.iter().enumerate() {
-            if e.named {
-                let g = group_of(e);
-                self.scoped[next[g] as usize] = idx as u32;
-                next[g] += 1;
-            }
+        self.scoped = vec![0; self.props.len()];
+        for (i, p) in self.props.iter().enumerate() {
+            let g = group_of(p);
+            self.scoped[next[g] as usize] = i as u32;
+            next[g] += 1;
         }
         self.scope_start = counts;
     }
@@ -469,6 +625,59 @@ impl<'a, N: Node<'a>> std::fmt::Debug for Document<'a, N> {
     }
 }
 
+/// State of one indexing walk that the document does not keep.
+#[derive(Default)]
+struct Scratch<'a> {
+    /// The first `base` element's `href`.
+    base_href: Option<&'a str>,
+    /// Items with an `itemid`, resolved once the base URL is known.
+    itemids: Vec<(u32, &'a str)>,
+    /// Property name → its index in [`Document::names`].
+    name_ids: HashMap<&'a str, u32>,
+    /// Per name: the last property element that listed it.
+    last_prop: Vec<u32>,
+}
+
+/// The attributes of one element that a property value (or the document's
+/// base URL and language) may read.
+#[derive(Default)]
+struct Found<'a> {
+    href: Option<&'a str>,
+    src: Option<&'a str>,
+    data: Option<&'a str>,
+    content: Option<&'a str>,
+    value: Option<&'a str>,
+    datetime: Option<&'a str>,
+}
+
+impl<'a> Found<'a> {
+    /// Keeps `value` if `name` is one of ours and not yet seen.
+    fn offer(&mut self, name: &str, value: &'a str) {
+        let slot = match name {
+            "href" => &mut self.href,
+            "src" => &mut self.src,
+            "data" => &mut self.data,
+            "content" => &mut self.content,
+            "value" => &mut self.value,
+            "datetime" => &mut self.datetime,
+            _ => return,
+        };
+        slot.get_or_insert(value);
+    }
+
+    fn get(&self, name: &str) -> Option<&'a str> {
+        match name {
+            "href" => self.href,
+            "src" => self.src,
+            "data" => self.data,
+            "content" => self.content,
+            "value" => self.value,
+            "datetime" => self.datetime,
+            _ => None,
+        }
+    }
+}
+
 /// HTML's "parse a URL" for our purposes: `input` against `base`.
 pub(crate) fn parse_url(input: &str, base: Option<&Url>) -> Option<Url> {
     Url::options().base_url(base).parse(input).ok()
@@ -526,19 +735,6 @@ impl<'a> NameIndex<'a> {
             );
         }
         ((self.names.len() - 1) as u32, true)
-    }
-
-    /// The names, in the order first met.
-    #[cfg_attr(not(any(feature = "json", feature = "serde")), allow(dead_code))]
-    pub(crate) fn names(&self) -> &[&'a str] {
-        &self.names
-    }
-
-    /// Forgets every name, keeping the allocation.
-    #[cfg_attr(not(feature = "json"), allow(dead_code))]
-    pub(crate) fn clear(&mut self) {
-        self.names.clear();
-        self.map = None;
     }
 
     /// The names, in the order first met.

@@ -127,10 +127,14 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The element's `textContent`: all descendant text, in tree order.
     ///
-    /// A slice of a buffer built while indexing: O(1), no allocation.
+    /// A slice of the document's text, gathered once (on the first call for
+    /// any element of the document): O(1) after that, no allocation.
     pub fn text_content(&self) -> &'d str {
         let d = self.data();
-        &self.doc.text[d.text_start as usize..d.text_end as usize]
+        let range = d.text_start as usize..d.text_end as usize;
+        // The gathering walk is the indexing walk: the range always fits,
+        // unless a `Node` gives different text the second time.
+        self.doc.full_text().get(range).unwrap_or("")
     }
 
     /// The element's child text content: its text node children only.
@@ -219,12 +223,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         if !self.is_html() {
             return None;
         }
-        match self.local_name() {
-            "a" | "area" | "link" => Some("href"),
-            "object" => Some("data"),
-            name if URL_PROPERTY_ELEMENTS.contains(&name) => Some("src"),
-            _ => None,
-        }
+        url_attribute_of(self.local_name())
     }
 
     /// The element's property value (WHATWG HTML §5.2.4), whether or not it
@@ -246,5 +245,16 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
             None => Ok(None),
             Some(v) => self.doc.resolve_url(v).map(Some).ok_or(()),
         }
+    }
+}
+
+/// The attribute that holds the URL of an HTML element named `name`, if it
+/// is a URL property element (see [`Element::url_attribute`]).
+pub(crate) fn url_attribute_of(name: &str) -> Option<&'static str> {
+    match name {
+        "a" | "area" | "link" => Some("href"),
+        "object" => Some("data"),
+        name if URL_PROPERTY_ELEMENTS.contains(&name) => Some("src"),
+        _ => None,
     }
 }

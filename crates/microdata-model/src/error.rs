@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::document::{Document, NONE, has_names, split_ascii_whitespace};
+use crate::document::{Document, NONE, Source, has_names, split_ascii_whitespace};
 use crate::element::Element;
 use crate::node::Node;
 
@@ -276,10 +276,14 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
         // itemprop elements outside every item, not reached through itemref.
         let mut depth = 0;
-        for (i, &el) in self.scope_slice(NONE).iter().enumerate() {
+        for (i, &p) in self.scope_slice(NONE).iter().enumerate() {
             depth += covered[i];
             if depth == 0 {
-                push(ErrorKind::UnownedProperty, el, None);
+                push(
+                    ErrorKind::UnownedProperty,
+                    self.props[p as usize].element,
+                    None,
+                );
             }
         }
 
@@ -303,17 +307,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     continue;
                 };
                 *pos += 1;
-                let child = self.elements[p as usize].item;
-                if child == NONE {
+                let prop = &self.props[p as usize];
+                let Source::Item(child) = prop.source else {
                     continue;
-                }
+                };
                 match state[child as usize] {
                     0 => {
                         state[child as usize] = 1;
                         let props = crate::Item::new(self, child).property_indices();
                         stack.push((child, props, 0));
                     }
-                    1 => push(ErrorKind::ItemCycle, p, None),
+                    1 => push(ErrorKind::ItemCycle, prop.element, None),
                     _ => {}
                 }
             }

@@ -81,7 +81,7 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
 
     /// Whether this is a top-level item: its element has no `itemprop` attribute.
     pub fn is_top_level(&self) -> bool {
-        self.element().itemprop().is_none()
+        self.data().top
     }
 
     /// The elements `itemref` names, in attribute order (missing IDs skipped).
@@ -107,6 +107,7 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         }
     }
 
+    /// The properties as indexes into `Document::props`, in tree order.
     pub(crate) fn property_indices(&self) -> std::borrow::Cow<'d, [u32]> {
         let doc = self.doc;
         let own = doc.scope_slice(self.idx);
@@ -114,7 +115,7 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         if rs == re {
             return std::borrow::Cow::Borrowed(own);
         }
-        let root = self.data().element;
+        let root = &doc.elements[self.data().element as usize];
         let mut all: Vec<u32> = own.to_vec();
         for &r in &doc.refs[rs as usize..re as usize] {
             all.extend_from_slice(doc.crawl_slice(r));
@@ -122,7 +123,9 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         all.sort_unstable();
         all.dedup();
         // The root is in memory from the start: never one of its own properties.
-        all.retain(|&e| e != root);
+        if root.named {
+            all.retain(|&p| p != root.prop_start);
+        }
         std::borrow::Cow::Owned(all)
     }
 
@@ -140,25 +143,34 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
 
     /// Step 7 of "get the object for an item" (WHATWG HTML §5.4.1), shared
     /// by the JSON writer and `Serialize`: each property element under each
-    /// of its names, as `(name index, element)` pairs stably sorted by name
-    /// index, so each name's values are one run in tree order; names are
-    /// indexed in the order first met. Linear in the number of tokens.
+    /// of its names, as `(group, property)` pairs (a property is an index
+    /// into `Document::props`) stably sorted by group, so each name's values
+    /// are one run in tree order. Group `g` is the name `names[g]` (an index
+    /// into `Document::names`); groups are numbered in the order first met.
+    /// Linear in the number of names, with no hashing: the names were
+    /// interned while indexing.
     #[cfg_attr(not(any(feature = "json", feature = "serde")), allow(dead_code))]
     pub(crate) fn group_values(
         &self,
-        names: &mut crate::document::NameIndex<'a>,
-        entries: &mut Vec<(u32, Element<'d, 'a, N>)>,
+        grouping: &mut Grouping,
+        names: &mut Vec<u32>,
+        entries: &mut Vec<(u32, u32)>,
     ) {
-        for p in self.properties() {
-            for name in split_ascii_whitespace(p.itemprop().unwrap_or("")) {
-                entries.push((names.index(name).0, p));
+        let doc = self.doc;
+        let stamp = grouping.next_stamp(doc.names.len());
+        for p in self.property_indices().iter().copied() {
+            let (s, e) = doc.props[p as usize].names;
+            for &name in &doc.prop_names[s as usize..e as usize] {
+                let slot = &mut grouping.slots[name as usize];
+                if slot.0 != stamp {
+                    *slot = (stamp, names.len() as u32);
+                    names.push(name);
+                }
+                entries.push((slot.1, p));
             }
         }
-        // The element's property names have no repeats: a repeated token
-        // gives the same (name, element) twice in a row, which the stable
-        // sort keeps adjacent.
+        // A property element lists each of its names once, and appears once.
         entries.sort_by_key(|&(g, _)| g);
-        entries.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     }
 
     /// The properties with the name `name`, in tree order
@@ -197,16 +209,16 @@ impl<'d, 'a, N: Node<'a>> Properties<'d, 'a, N> {
     pub fn get(&self, index: usize) -> Option<Element<'d, 'a, N>> {
         self.list
             .get(self.pos + index)
-            .map(|&i| Element::new(self.doc, i))
+            .map(|&p| Element::new(self.doc, self.doc.props[p as usize].element))
     }
 }
 
 impl<'d, 'a, N: Node<'a>> Iterator for Properties<'d, 'a, N> {
     type Item = Element<'d, 'a, N>;
     fn next(&mut self) -> Option<Self::Item> {
-        let &i = self.list.get(self.pos)?;
+        let &p = self.list.get(self.pos)?;
         self.pos += 1;
-        Some(Element::new(self.doc, i))
+        Some(Element::new(self.doc, self.doc.props[p as usize].element))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.list.len() - self.pos;
@@ -218,7 +230,7 @@ impl<'a, N: Node<'a>> ExactSizeIterator for Properties<'_, 'a, N> {}
 
 impl<'a, N: Node<'a>> Document<'a, N> {
     /// The property elements whose nearest item ancestor is item `item`
-    /// (`NONE` for "no item"), in tree order.
+    /// (`NONE` for "no item"), in tree order, as indexes into `props`.
     pub(crate) fn scope_slice(&self, item: u32) -> &[u32] {
         let g = if item == NONE {
             self.item_count()
@@ -230,19 +242,46 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
     /// The property elements the crawl visits from element `r`: `r` itself
     /// if it has `itemscope`, else the elements of `r`'s subtree not hidden
-    /// behind another item.
+    /// behind another item; as indexes into `props`.
     pub(crate) fn crawl_slice(&self, r: u32) -> &[u32] {
         let e = &self.elements[r as usize];
         let list = self.scope_slice(e.scope);
         if e.item != NONE {
             // V(r) = {r}: present in the list only if it has property names.
-            return match list.binary_search(&r) {
+            if !e.named {
+                return &[];
+            }
+            return match list.binary_search(&e.prop_start) {
                 Ok(i) => &list[i..=i],
                 Err(_) => &[],
             };
         }
-        let lo = list.partition_point(|&x| x < r);
-        let hi = list.partition_point(|&x| x < e.end);
+        // The subtree's property elements are props[prop_start..prop_end].
+        let lo = list.partition_point(|&x| x < e.prop_start);
+        let hi = list.partition_point(|&x| x < e.prop_end);
         &list[lo..hi]
+    }
+}
+
+/// Reusable state for [`Item::group_values`]: per interned name, the last
+/// grouping that met it and its group there.
+#[derive(Default)]
+pub(crate) struct Grouping {
+    slots: Vec<(u32, u32)>,
+    stamp: u32,
+}
+
+impl Grouping {
+    /// Starts a new grouping over `names` distinct names.
+    fn next_stamp(&mut self, names: usize) -> u32 {
+        if self.slots.len() < names {
+            self.slots.resize(names, (0, 0));
+        }
+        if self.stamp == u32::MAX {
+            self.slots.fill((0, 0));
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
     }
 }

@@ -12,12 +12,12 @@
 //! exponentially with its size. For untrusted input use the `try_` forms
 //! with [`Limits`], which stop with a [`LimitError`] instead.
 
-use crate::document::{Document, NameIndex};
+use crate::document::{Document, Source};
 use crate::element::Element;
-use crate::item::Item;
+use crate::item::{Grouping, Item};
 use crate::limits::{LimitError, Limits};
 use crate::node::Node;
-use crate::value::{UrlCache, Value};
+use crate::value::UrlCache;
 
 /// How to lay the JSON out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,9 +58,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
     /// [`to_json`](Self::to_json) with layout options.
     pub fn to_json_with(&self, options: JsonOptions) -> String {
-        // Only item elements can be top-level items: walk the item list (in
-        // tree order) rather than every element.
-        to_json(self.all_items().map(|i| i.element()), options)
+        // Nothing can exceed `Limits::none()`.
+        self.try_to_json_with(options, Limits::none())
+            .unwrap_or_default()
     }
 
     /// [`to_json_with`](Self::to_json_with) within `limits`: the document's
@@ -92,7 +92,15 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         options: JsonOptions,
         limits: Limits,
     ) -> Result<String, LimitError> {
-        try_to_json(self.all_items().map(|i| i.element()), options, limits)
+        // Only item elements can be top-level items: walk the item list (in
+        // tree order) rather than every element.
+        let mut w = Writer::new(options.pretty, limits);
+        // Room for what the values usually add up to (the text they read,
+        // short attribute values and the syntax around each), so that a large
+        // output is not copied as it grows; never more than the limit.
+        let estimate = self.text.len() + 48 * self.props.len() + 64 * self.items.len();
+        w.out.reserve(estimate.min(limits.max_output_bytes()));
+        write_items(w, self.all_items())
     }
 }
 
@@ -119,19 +127,26 @@ pub fn try_to_json<'d, 'a: 'd, N: Node<'a>>(
     options: JsonOptions,
     limits: Limits,
 ) -> Result<String, LimitError> {
-    let mut w = Writer::new(options.pretty, limits);
+    write_items(
+        Writer::new(options.pretty, limits),
+        nodes.into_iter().filter_map(|el| el.item()),
+    )
+}
+
+/// The whole conversion: the JSON objects of the top-level items among
+/// `items`, in order.
+fn write_items<'d, 'a: 'd, N: Node<'a>>(
+    mut w: Writer,
+    items: impl IntoIterator<Item = Item<'d, 'a, N>>,
+) -> Result<String, LimitError> {
     w.begin('{');
     w.key("items");
     w.begin('[');
-    let mut on_path: Vec<bool> = Vec::new();
-    let mut spare = Vec::new();
-    let mut urls = UrlCache::default();
-    for el in nodes {
-        if let Some(item) = el.item().filter(Item::is_top_level) {
-            if on_path.is_empty() {
-                on_path = vec![false; el.document().all_items().len()];
-            }
-            write_item(&mut w, item, &mut on_path, &mut spare, &mut urls)?;
+    let mut state = None;
+    for item in items {
+        if item.is_top_level() {
+            let state = state.get_or_insert_with(|| State::new(item.document()));
+            write_item(&mut w, item, state)?;
         }
     }
     w.end(']');
@@ -156,44 +171,61 @@ pub fn try_item_to_json<'a, N: Node<'a>>(
     limits: Limits,
 ) -> Result<String, LimitError> {
     let mut w = Writer::new(options.pretty, limits);
-    let mut on_path = vec![false; item.document().all_items().len()];
-    write_item(
-        &mut w,
-        item,
-        &mut on_path,
-        &mut Vec::new(),
-        &mut UrlCache::default(),
-    )?;
+    write_item(&mut w, item, &mut State::new(item.document()))?;
     w.finish()
+}
+
+/// A frame's group names and (group, property) entries.
+type Buffers = (Vec<u32>, Vec<(u32, u32)>);
+
+/// What one conversion keeps across items.
+struct State<'d, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    /// The algorithm's `memory`: whether each item is on the path from the
+    /// top-level item to the one being written.
+    on_path: Vec<bool>,
+    /// Buffers of finished frames, reused for the next items.
+    spare: Vec<Buffers>,
+    grouping: Grouping,
+    urls: UrlCache<'a>,
+}
+
+impl<'d, 'a, N: Node<'a>> State<'d, 'a, N> {
+    fn new(doc: &'d Document<'a, N>) -> Self {
+        State {
+            doc,
+            on_path: vec![false; doc.item_count()],
+            spare: Vec::new(),
+            grouping: Grouping::default(),
+            urls: UrlCache::default(),
+        }
+    }
 }
 
 /// One item being written: its property values grouped by name, groups in
 /// the order names are first met, and where we are in them.
-struct Frame<'d, 'a, N: Node<'a>> {
+struct Frame {
     item: usize,
-    /// The group names, in the order first met.
-    names: NameIndex<'a>,
-    /// (group, property element), stably sorted by group: each group's
-    /// values are a run, in tree order.
-    entries: Vec<(u32, Element<'d, 'a, N>)>,
+    /// Per group, its name (an index into `Document::names`).
+    names: Vec<u32>,
+    /// (group, property), stably sorted by group: each group's values are
+    /// a run, in tree order.
+    entries: Vec<(u32, u32)>,
     next: usize,
 }
 
-/// Buffers of finished frames, reused for the next items.
-type Spare<'d, 'a, N> = Vec<(NameIndex<'a>, Vec<(u32, Element<'d, 'a, N>)>)>;
-
-fn open_item<'d, 'a, N: Node<'a>>(
+fn open_item<'a, N: Node<'a>>(
     w: &mut Writer,
-    item: Item<'d, 'a, N>,
+    item: Item<'_, 'a, N>,
     depth: usize,
-    spare: &mut Spare<'d, 'a, N>,
-) -> Result<Frame<'d, 'a, N>, LimitError> {
+    state: &mut State<'_, 'a, N>,
+) -> Result<Frame, LimitError> {
     w.items += 1;
     w.limits.check_items(w.items)?;
     w.limits.check_depth(depth)?;
     // Step 7: each property element, each of its names, in order.
-    let (mut names, mut entries) = spare.pop().unwrap_or_default();
-    item.group_values(&mut names, &mut entries);
+    let (mut names, mut entries) = state.spare.pop().unwrap_or_default();
+    item.group_values(&mut state.grouping, &mut names, &mut entries);
     w.limits.check_properties(entries.len())?;
     w.begin('{');
     // Steps 4-5: type and id.
@@ -211,6 +243,7 @@ fn open_item<'d, 'a, N: Node<'a>>(
     }
     w.key("properties");
     w.begin('{');
+    state.on_path[item.index()] = true;
     Ok(Frame {
         item: item.index(),
         names,
@@ -219,31 +252,29 @@ fn open_item<'d, 'a, N: Node<'a>>(
     })
 }
 
-fn write_item<'d, 'a, N: Node<'a>>(
+fn write_item<'a, N: Node<'a>>(
     w: &mut Writer,
-    top: Item<'d, 'a, N>,
-    on_path: &mut [bool],
-    spare: &mut Spare<'d, 'a, N>,
-    urls: &mut UrlCache<'a>,
+    top: Item<'_, 'a, N>,
+    state: &mut State<'_, 'a, N>,
 ) -> Result<(), LimitError> {
-    on_path[top.index()] = true;
-    let mut stack = vec![open_item(w, top, 1, spare)?];
+    let doc = state.doc;
+    let mut stack = vec![open_item(w, top, 1, state)?];
     while let Some(frame) = stack.last_mut() {
         // Each turn writes a bounded amount of structure and at most one
         // value, so checking once a turn keeps the output within the limit
         // plus one value.
         w.check()?;
-        let Some(&(group, el)) = frame.entries.get(frame.next) else {
+        let Some(&(group, prop)) = frame.entries.get(frame.next) else {
             if frame.next > 0 {
                 w.end(']');
             }
             w.end('}');
             w.end('}');
-            on_path[frame.item] = false;
+            state.on_path[frame.item] = false;
             if let Some(mut done) = stack.pop() {
                 done.names.clear();
                 done.entries.clear();
-                spare.push((done.names, done.entries));
+                state.spare.push((done.names, done.entries));
             }
             continue;
         };
@@ -252,26 +283,26 @@ fn write_item<'d, 'a, N: Node<'a>>(
             if frame.next > 0 {
                 w.end(']');
             }
-            w.key(frame.names.names()[group as usize]);
+            w.key(doc.names[frame.names[group as usize] as usize]);
             w.begin('[');
         }
         frame.next += 1;
-        // URL values straight from the cache (`Value::of` would parse
-        // every repeated URL again).
-        if let Some(attr) = el.url_attribute().filter(|_| !el.is_item()) {
-            w.string(urls.resolve(&el, attr));
-            continue;
-        }
-        match el.property_value() {
-            Value::Item(child) if on_path[child.index()] => w.string("ERROR"),
-            Value::Item(child) => {
-                on_path[child.index()] = true;
+        // The value, as the index recorded its source (§5.2.4).
+        let prop = &doc.props[prop as usize];
+        match prop.source {
+            Source::Item(child) if state.on_path[child as usize] => w.string("ERROR"),
+            Source::Item(child) => {
                 let depth = stack.len() + 1;
-                let f = open_item(w, child, depth, spare)?;
+                let f = open_item(w, Item::new(doc, child), depth, state)?;
                 stack.push(f);
             }
-            Value::Url { url, .. } => w.string(&url),
-            Value::Text(t) => w.string(&t),
+            // Each distinct URL is parsed once per conversion.
+            Source::Url(raw) => w.string(state.urls.resolve(doc, raw)),
+            Source::Attr(value) => w.string(value.unwrap_or("")),
+            Source::ChildText => {
+                w.string(&Element::new(doc, prop.element).child_text_content());
+            }
+            Source::Text => w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]),
         }
     }
     w.check()
@@ -519,5 +550,67 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.limit(), Limit::Properties);
+    }
+
+    #[test]
+    fn values_read_only_their_own_text() {
+        // Text outside every text-valued property is never copied: the
+        // conversion reads the property text the index kept, and the whole
+        // document text is gathered only when `text_content` asks for it.
+        let mut t = Tree::new();
+        let body = t.el(0, "body", &[]);
+        t.text(body, "chrome ");
+        let item = t.el(body, "div", &[("itemscope", "")]);
+        t.text(item, "between ");
+        let name = t.el(item, "h2", &[("itemprop", "name")]);
+        t.text(name, "Kettle ");
+        let inner = t.el(name, "b", &[("itemprop", "inner")]);
+        t.text(inner, "steel");
+        let meta = t.el(item, "meta", &[("itemprop", "m"), ("content", "c")]);
+        t.text(meta, "not read");
+        let doc = Document::new(t.root());
+        assert_eq!(
+            doc.to_json(),
+            r#"{"items":[{"properties":{"name":["Kettle steel"],"inner":["steel"],"m":["c"]}}]}"#
+        );
+        assert_eq!(doc.text, "Kettle steel");
+        assert!(doc.all_text.get().is_none());
+        let item_el = doc.items().next().unwrap().element();
+        assert_eq!(item_el.text_content(), "between Kettle steelnot read");
+        assert_eq!(
+            doc.element_at(0).unwrap().text_content(),
+            "chrome between Kettle steelnot read"
+        );
+    }
+
+    #[test]
+    fn repeated_attributes_first_one_wins() {
+        // A tree may carry an attribute twice (HTML parsers drop the second);
+        // the value is the first, as `Node::attr` reads it.
+        let mut t = Tree::new();
+        let item = t.el(0, "div", &[("itemscope", "")]);
+        t.el(
+            item,
+            "meta",
+            &[("itemprop", "m"), ("content", "one"), ("content", "two")],
+        );
+        t.el(
+            item,
+            "a",
+            &[
+                ("itemprop", "u"),
+                ("href", "http://x.example/1"),
+                ("href", "http://x.example/2"),
+            ],
+        );
+        let doc = Document::new(t.root());
+        let json = doc.to_json();
+        assert_eq!(
+            json,
+            r#"{"items":[{"properties":{"m":["one"],"u":["http://x.example/1"]}}]}"#
+        );
+        let item = doc.items().next().unwrap();
+        assert_eq!(item.get("m").unwrap().as_str(), Some("one"));
+        assert_eq!(item.get("u").unwrap().as_str(), Some("http://x.example/1"));
     }
 }

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use crate::item::Item;
+use crate::item::{Grouping, Item};
 use crate::node::Node;
 use crate::value::Value;
 
@@ -61,13 +61,13 @@ impl<'a, N: Node<'a>> WithMemory<'_, '_, 'a, N> {
         if let Some(id) = item.id() {
             map.serialize_entry("id", id.as_str())?;
         }
-        let mut names = crate::document::NameIndex::default();
-        let mut entries = Vec::new();
-        item.group_values(&mut names, &mut entries);
+        let (mut names, mut entries) = (Vec::new(), Vec::new());
+        item.group_values(&mut Grouping::default(), &mut names, &mut entries);
         map.serialize_entry(
             "properties",
             &Groups {
-                names: names.names(),
+                item,
+                names: &names,
                 entries: &entries,
                 path: self.path,
             },
@@ -77,20 +77,24 @@ impl<'a, N: Node<'a>> WithMemory<'_, '_, 'a, N> {
 }
 
 struct Groups<'g, 'p, 'd, 'a, N: Node<'a>> {
-    names: &'g [&'a str],
-    /// (name index, element), each name's values one run.
-    entries: &'g [(u32, crate::Element<'d, 'a, N>)],
+    item: Item<'d, 'a, N>,
+    /// Per group, its name (an index into the document's names).
+    names: &'g [u32],
+    /// (group, property), each name's values one run.
+    entries: &'g [(u32, u32)],
     path: &'p RefCell<Vec<usize>>,
 }
 
 impl<'a, N: Node<'a>> Serialize for Groups<'_, '_, '_, 'a, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let doc = self.item.document();
         let mut map = serializer.serialize_map(Some(self.names.len()))?;
         for run in self.entries.chunk_by(|a, b| a.0 == b.0) {
             map.serialize_entry(
-                self.names[run[0].0 as usize],
+                doc.names[self.names[run[0].0 as usize] as usize],
                 &Values {
-                    elements: run,
+                    item: self.item,
+                    entries: run,
                     path: self.path,
                 },
             )?;
@@ -100,14 +104,17 @@ impl<'a, N: Node<'a>> Serialize for Groups<'_, '_, '_, 'a, N> {
 }
 
 struct Values<'g, 'p, 'd, 'a, N: Node<'a>> {
-    elements: &'g [(u32, crate::Element<'d, 'a, N>)],
+    item: Item<'d, 'a, N>,
+    entries: &'g [(u32, u32)],
     path: &'p RefCell<Vec<usize>>,
 }
 
 impl<'a, N: Node<'a>> Serialize for Values<'_, '_, '_, 'a, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.elements.len()))?;
-        for (_, el) in self.elements {
+        let doc = self.item.document();
+        let mut seq = serializer.serialize_seq(Some(self.entries.len()))?;
+        for &(_, p) in self.entries {
+            let el = crate::Element::new(doc, doc.props[p as usize].element);
             match el.property_value() {
                 Value::Item(child) if self.path.borrow().contains(&child.index()) => {
                     seq.serialize_element("ERROR")?

@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use crate::document::{NONE, Source, value_source};
 use crate::element::Element;
 use crate::item::Item;
 use crate::node::Node;
@@ -33,27 +34,18 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
         if !el.is_html() {
             return Value::Text(Cow::Borrowed(el.text_content()));
         }
-        let name = el.local_name();
-        if let Some(attr) = el.url_attribute() {
-            let url = el
-                .url_attr(attr)
-                .ok()
-                .flatten()
-                .map(String::from)
-                .unwrap_or_default();
-            return Value::Url { url, element: name };
-        }
-        let attr_text = |a: &str| Value::Text(Cow::Borrowed(el.attr(a).unwrap_or("")));
-        match name {
-            "meta" => attr_text("content"),
-            "data" | "meter" => attr_text("value"),
-            // The datetime value: the `datetime` attribute, else the child
-            // text content.
-            "time" => match el.attr("datetime") {
-                Some(dt) => Value::Text(Cow::Borrowed(dt)),
-                None => Value::Text(el.child_text_content()),
+        match value_source(NONE, el.local_name(), |a| el.attr(a)) {
+            Source::Url(raw) => Value::Url {
+                url: raw
+                    .and_then(|raw| el.document().resolve_url(raw))
+                    .map(String::from)
+                    .unwrap_or_default(),
+                element: el.local_name(),
             },
-            _ => Value::Text(Cow::Borrowed(el.text_content())),
+            Source::Attr(v) => Value::Text(Cow::Borrowed(v.unwrap_or(""))),
+            Source::ChildText => Value::Text(el.child_text_content()),
+            // No `Source::Item` without an item, handled above.
+            Source::Item(_) | Source::Text => Value::Text(Cow::Borrowed(el.text_content())),
         }
     }
 
@@ -103,20 +95,21 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
 #[cfg(feature = "json")]
 #[derive(Default)]
 pub(crate) struct UrlCache<'a> {
-    resolved: std::collections::HashMap<&'a str, String>,
+    resolved: foldhash::HashMap<&'a str, String>,
 }
 
 #[cfg(feature = "json")]
 impl<'a> UrlCache<'a> {
-    /// The value of the URL property element `el`, which holds its URL in
-    /// `attr`: the resolved URL, or the empty string.
-    pub(crate) fn resolve<N: Node<'a>>(&mut self, el: &Element<'_, 'a, N>, attr: &str) -> &str {
-        let Some(raw) = el.attr(attr) else { return "" };
-        self.resolved.entry(raw).or_insert_with(|| {
-            el.document()
-                .resolve_url(raw)
-                .map(String::from)
-                .unwrap_or_default()
-        })
+    /// The value of a URL property element whose URL attribute is `raw`:
+    /// the URL resolved against `doc`'s base URL, or the empty string.
+    pub(crate) fn resolve<N: Node<'a>>(
+        &mut self,
+        doc: &crate::Document<'a, N>,
+        raw: Option<&'a str>,
+    ) -> &str {
+        let Some(raw) = raw else { return "" };
+        self.resolved
+            .entry(raw)
+            .or_insert_with(|| doc.resolve_url(raw).map(String::from).unwrap_or_default())
     }
 }
