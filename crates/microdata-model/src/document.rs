@@ -11,18 +11,15 @@ use crate::node::{Node, NodeKind};
 /// Marks "no element" / "no item" in the index tables.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Per-element facts gathered in the single traversal.
+/// Per-element facts gathered in the single traversal: kept small (56
+/// bytes with the scraper adapter), as there is one per element of the page.
 #[derive(Clone, Copy)]
-pub(crate) struct ElementData<'a, N> {
+pub(crate) struct ElementData<N> {
     pub(crate) node: N,
     /// Index of the parent element, or [`NONE`] for the document's children.
     pub(crate) parent: u32,
     /// One past the index of the last descendant: the subtree is `idx..end`.
     pub(crate) end: u32,
-    /// Byte range of this element's `textContent` in the document's whole
-    /// text (see [`Document::full_text`]).
-    pub(crate) text_start: u32,
-    pub(crate) text_end: u32,
     /// Nearest strict ancestor that is an HTML element with `itemscope`, as
     /// an item index, or [`NONE`].
     pub(crate) scope: u32,
@@ -30,20 +27,14 @@ pub(crate) struct ElementData<'a, N> {
     pub(crate) item: u32,
     /// The element whose `lang` attribute applies here, or [`NONE`].
     pub(crate) lang_from: u32,
-    /// The `itemprop` attribute (HTML elements only).
-    pub(crate) itemprop: Option<&'a str>,
-    /// The element's local name, read once from the tree.
-    pub(crate) name: &'a str,
+    /// The `itemprop` attribute (HTML elements only), as an index into
+    /// [`Document::itemprops`], or [`NONE`].
+    pub(crate) itemprop: u32,
     /// Whether the element is in the HTML namespace.
     pub(crate) html: bool,
-    /// Whether `itemprop` has at least one property name.
+    /// Whether `itemprop` has at least one property name (the element is
+    /// in [`Document::props`]).
     pub(crate) named: bool,
-    /// Number of property elements before this one in tree order: its own
-    /// index in [`Document::props`] when it is one.
-    pub(crate) prop_start: u32,
-    /// One past the last property element of the subtree: the subtree's
-    /// property elements are `props[prop_start..prop_end]`.
-    pub(crate) prop_end: u32,
 }
 
 /// Where a property value comes from (WHATWG HTML §5.2.4), decided once from
@@ -115,8 +106,9 @@ pub(crate) struct ItemData<'a> {
     pub(crate) element: u32,
     /// Range into [`Document::types`].
     pub(crate) types: (u32, u32),
-    /// The global identifier, if `itemid` resolved.
-    pub(crate) id: Option<Url>,
+    /// The global identifier, if `itemid` resolved: an index into
+    /// [`Document::item_ids`], or [`NONE`].
+    pub(crate) id: u32,
     /// Range into [`Document::refs`].
     pub(crate) refs: (u32, u32),
     /// The raw `itemref` attribute, if any.
@@ -140,7 +132,11 @@ pub struct Document<'a, N: Node<'a>> {
     root: N,
     url: Option<Url>,
     base_url: Option<Url>,
-    pub(crate) elements: Vec<ElementData<'a, N>>,
+    pub(crate) elements: Vec<ElementData<N>>,
+    /// The `itemprop` attributes, by [`ElementData::itemprop`].
+    pub(crate) itemprops: Vec<&'a str>,
+    /// The resolved global identifiers, by [`ItemData::id`].
+    pub(crate) item_ids: Vec<Url>,
     pub(crate) items: Vec<ItemData<'a>>,
     pub(crate) types: Vec<&'a str>,
     pub(crate) refs: Vec<u32>,
@@ -161,11 +157,10 @@ pub struct Document<'a, N: Node<'a>> {
     /// `textContent`, concatenated in tree order (nested ones share theirs):
     /// all that the conversions read, copied once.
     pub(crate) text: String,
-    /// All text nodes' data, concatenated in tree order, gathered on first
-    /// use: only `Element::text_content` asks for it.
-    pub(crate) all_text: std::sync::OnceLock<String>,
-    /// Its length, known from the indexing walk.
-    full_len: u32,
+    /// All text nodes' data, concatenated in tree order, with each
+    /// element's `textContent` range in it: gathered on first use, as only
+    /// `Element::text_content` asks for it.
+    pub(crate) all_text: std::sync::OnceLock<AllText>,
     ids: HashMap<&'a str, u32>,
     title: u32,
     default_lang: Option<&'a str>,
@@ -191,6 +186,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             base_url: None,
             url,
             elements: Vec::new(),
+            itemprops: Vec::new(),
+            item_ids: Vec::new(),
             items: Vec::new(),
             types: Vec::new(),
             refs: Vec::new(),
@@ -202,7 +199,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             scoped: Vec::new(),
             text: String::new(),
             all_text: std::sync::OnceLock::new(),
-            full_len: 0,
             ids: HashMap::default(),
             title: NONE,
             default_lang: None,
@@ -217,13 +213,15 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
 
         // Frames of the explicit stack: the element's index (NONE for the
-        // root), its children iterator, the scope/lang its children see, and
-        // whether their text is copied into `doc.text`.
+        // root), its children iterator, the scope/lang its children see,
+        // its property (index into `props`, or NONE), and whether the text
+        // under it is copied into `doc.text`.
         struct Frame<I> {
             element: u32,
             children: I,
             scope: u32,
             lang_from: u32,
+            prop: u32,
             copy: bool,
         }
         let mut stack = vec![Frame {
@@ -231,6 +229,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             children: root.children(),
             scope: NONE,
             lang_from: NONE,
+            prop: NONE,
             copy: false,
         }];
         if root.kind() == NodeKind::Element {
@@ -239,12 +238,14 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             let idx = doc.open_element(root, NONE, NONE, NONE, &mut scratch);
             let el = doc.elements[idx as usize];
             let scope = if el.item != NONE { el.item } else { el.scope };
+            let prop = doc.prop_of(&el);
             stack.push(Frame {
                 element: idx,
                 children: root.children(),
                 scope,
                 lang_from: el.lang_from,
-                copy: doc.reads_text(&el),
+                prop,
+                copy: doc.reads_text(prop),
             });
         }
         while let Some(top) = stack.last_mut() {
@@ -252,13 +253,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 let frame = stack.pop().expect("stack is not empty");
                 if frame.element != NONE {
                     let end = doc.elements.len() as u32;
-                    let prop_end = doc.props.len() as u32;
-                    let el = &mut doc.elements[frame.element as usize];
-                    el.end = end;
-                    el.text_end = doc.full_len;
-                    el.prop_end = prop_end;
-                    if el.named {
-                        doc.props[el.prop_start as usize].text.1 = doc.text.len() as u32;
+                    doc.elements[frame.element as usize].end = end;
+                    if frame.prop != NONE {
+                        doc.props[frame.prop as usize].text.1 = doc.text.len() as u32;
                     }
                 }
                 continue;
@@ -266,26 +263,24 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             let (parent, scope, lang_from, copy) =
                 (top.element, top.scope, top.lang_from, top.copy);
             match child.kind() {
-                NodeKind::Text => {
-                    // Only the length of text no value reads: its bytes
-                    // stay untouched.
+                // Text no value reads is not even looked at.
+                NodeKind::Text if copy => {
                     if let Some(t) = child.text() {
-                        doc.full_len += t.len() as u32;
-                        if copy {
-                            doc.text.push_str(t);
-                        }
+                        doc.text.push_str(t);
                     }
                 }
                 NodeKind::Element => {
                     let idx = doc.open_element(child, parent, scope, lang_from, &mut scratch);
                     let el = doc.elements[idx as usize];
                     let scope = if el.item != NONE { el.item } else { el.scope };
+                    let prop = doc.prop_of(&el);
                     stack.push(Frame {
                         element: idx,
                         children: child.children(),
                         scope,
                         lang_from: el.lang_from,
-                        copy: copy || doc.reads_text(&el),
+                        prop,
+                        copy: copy || doc.reads_text(prop),
                     });
                 }
                 NodeKind::Document => {
@@ -294,9 +289,11 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         children: child.children(),
                         scope,
                         lang_from,
+                        prop: NONE,
                         copy,
                     });
                 }
+                NodeKind::Text => {}
                 NodeKind::Other => {}
             }
         }
@@ -308,7 +305,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             None => doc.url.clone(),
         };
         for (item, itemid) in scratch.itemids {
-            doc.items[item as usize].id = parse_url(itemid, doc.base_url.as_ref());
+            if let Some(id) = parse_url(itemid, doc.base_url.as_ref()) {
+                doc.items[item as usize].id = doc.item_ids.len() as u32;
+                doc.item_ids.push(id);
+            }
         }
         doc.resolve_itemrefs();
         doc.group_properties();
@@ -370,7 +370,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             self.items.push(ItemData {
                 element: idx,
                 types: (start, self.types.len() as u32),
-                id: None,
+                id: NONE,
                 refs: (0, 0),
                 itemref,
                 top: itemprop.is_none(),
@@ -393,7 +393,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 _ => {}
             }
         }
-        let text_start = self.full_len;
         let prop_start = self.props.len() as u32;
         // Property names: split, duplicates dropped (§5.2.3), each interned
         // once for the whole document.
@@ -420,51 +419,97 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 source: value_source(item, name, |a| found.get(a)),
             });
         }
+        let itemprop = match itemprop {
+            Some(v) => {
+                self.itemprops.push(v);
+                self.itemprops.len() as u32 - 1
+            }
+            None => NONE,
+        };
         self.elements.push(ElementData {
             node,
             parent,
             end: idx + 1,
-            text_start,
-            text_end: text_start,
             scope,
             item,
             lang_from,
             itemprop,
-            name,
             html,
             named,
-            prop_start,
-            prop_end: prop_start,
         });
         idx
     }
 
-    /// Whether the element's value is its `textContent`, so the walk copies
-    /// the text under it.
-    fn reads_text(&self, el: &ElementData<'a, N>) -> bool {
-        el.named && self.props[el.prop_start as usize].source == Source::Text
+    /// The property of the element just opened (the last one), or [`NONE`].
+    fn prop_of(&self, el: &ElementData<N>) -> u32 {
+        if el.named {
+            self.props.len() as u32 - 1
+        } else {
+            NONE
+        }
     }
 
-    /// All text of the document in tree order: what [`ElementData::text_start`]
-    /// and `text_end` index. Gathered by a second walk on first use, the
-    /// same walk as indexing (template contents and other non-element
-    /// nodes skipped).
-    pub(crate) fn full_text(&self) -> &str {
+    /// Whether property `prop`'s value is its `textContent`, so the walk
+    /// copies the text under it.
+    fn reads_text(&self, prop: u32) -> bool {
+        prop != NONE && self.props[prop as usize].source == Source::Text
+    }
+
+    /// The property of element `idx`, if it has property names.
+    pub(crate) fn prop_index(&self, idx: u32) -> Option<u32> {
+        self.props
+            .binary_search_by_key(&idx, |p| p.element)
+            .ok()
+            .map(|p| p as u32)
+    }
+
+    /// The range of `props` inside the subtree of element `idx`.
+    pub(crate) fn subtree_props(&self, idx: u32) -> std::ops::Range<u32> {
+        let end = self.elements[idx as usize].end;
+        let lo = self.props.partition_point(|p| p.element < idx);
+        let hi = self.props.partition_point(|p| p.element < end);
+        lo as u32..hi as u32
+    }
+
+    /// All text of the document in tree order, and each element's
+    /// `textContent` range in it. Gathered by a second walk on first use,
+    /// the same walk as indexing (template contents and other non-element
+    /// nodes skipped), so its elements come in the same order.
+    pub(crate) fn all_text(&self) -> &AllText {
         self.all_text.get_or_init(|| {
-            let mut out = String::with_capacity(self.full_len as usize);
-            let mut stack = vec![self.root.children()];
-            while let Some(top) = stack.last_mut() {
+            let mut text = String::new();
+            let mut ranges = vec![(0u32, 0u32); self.elements.len()];
+            // The next element's index, and per open node its children and
+            // its element index (NONE for the document).
+            let mut next = 0usize;
+            let mut stack = vec![(self.root.children(), NONE)];
+            if self.root.kind() == NodeKind::Element {
+                stack[0].1 = 0;
+                next = 1;
+            }
+            while let Some((top, element)) = stack.last_mut() {
+                let element = *element;
                 let Some(child) = top.next() else {
+                    if let Some(r) = ranges.get_mut(element as usize) {
+                        r.1 = text.len() as u32;
+                    }
                     stack.pop();
                     continue;
                 };
                 match child.kind() {
-                    NodeKind::Text => out.push_str(child.text().unwrap_or("")),
-                    NodeKind::Element | NodeKind::Document => stack.push(child.children()),
+                    NodeKind::Text => text.push_str(child.text().unwrap_or("")),
+                    NodeKind::Element => {
+                        if let Some(r) = ranges.get_mut(next) {
+                            r.0 = text.len() as u32;
+                        }
+                        stack.push((child.children(), next as u32));
+                        next += 1;
+                    }
+                    NodeKind::Document => stack.push((child.children(), NONE)),
                     NodeKind::Other => {}
                 }
             }
-            out
+            AllText { text, ranges }
         })
     }
 
@@ -625,6 +670,12 @@ impl<'a, N: Node<'a>> std::fmt::Debug for Document<'a, N> {
     }
 }
 
+/// All text of a document and each element's range in it.
+pub(crate) struct AllText {
+    pub(crate) text: String,
+    pub(crate) ranges: Vec<(u32, u32)>,
+}
+
 /// State of one indexing walk that the document does not keep.
 #[derive(Default)]
 struct Scratch<'a> {
@@ -740,5 +791,20 @@ impl<'a> NameIndex<'a> {
     /// The names, in the order first met.
     pub(crate) fn into_names(self) -> Vec<&'a str> {
         self.names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_table_stays_small() {
+        // One entry per element of the page: with a node handle of three
+        // words (the scraper adapter's), 56 bytes.
+        #[derive(Clone, Copy)]
+        struct ThreeWords(#[allow(dead_code)] [usize; 3]);
+        assert_eq!(std::mem::size_of::<ElementData<ThreeWords>>(), 56);
+        assert!(std::mem::size_of::<PropData<'_>>() <= 48);
     }
 }

@@ -49,7 +49,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         Element { doc, idx }
     }
 
-    fn data(&self) -> &'d crate::document::ElementData<'a, N> {
+    fn data(&self) -> &'d crate::document::ElementData<N> {
         &self.doc.elements[self.idx as usize]
     }
 
@@ -70,7 +70,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The local name (`"div"`).
     pub fn local_name(&self) -> &'a str {
-        self.data().name
+        self.data().node.local_name().unwrap_or("")
     }
 
     /// Whether the element is in the HTML namespace.
@@ -130,11 +130,11 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// A slice of the document's text, gathered once (on the first call for
     /// any element of the document): O(1) after that, no allocation.
     pub fn text_content(&self) -> &'d str {
-        let d = self.data();
-        let range = d.text_start as usize..d.text_end as usize;
+        let all = self.doc.all_text();
+        let (start, end) = all.ranges.get(self.idx as usize).copied().unwrap_or((0, 0));
         // The gathering walk is the indexing walk: the range always fits,
         // unless a `Node` gives different text the second time.
-        self.doc.full_text().get(range).unwrap_or("")
+        all.text.get(start as usize..end as usize).unwrap_or("")
     }
 
     /// The element's child text content: its text node children only.
@@ -188,7 +188,10 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The raw `itemprop` attribute (HTML elements only).
     pub fn itemprop(&self) -> Option<&'a str> {
-        self.data().itemprop
+        self.doc
+            .itemprops
+            .get(self.data().itemprop as usize)
+            .copied()
     }
 
     /// Whether the element has an `itemprop` attribute with at least one name.
@@ -200,7 +203,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// whitespace, order kept, duplicates dropped (WHATWG HTML §5.2.3).
     pub fn property_names(&self) -> Vec<&'a str> {
         let mut seen = crate::document::NameIndex::default();
-        for n in split_ascii_whitespace(self.data().itemprop.unwrap_or("")) {
+        for n in split_ascii_whitespace(self.itemprop().unwrap_or("")) {
             seen.index(n);
         }
         seen.into_names()
@@ -208,7 +211,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// Whether `name` is one of the element's property names.
     pub fn has_property_name(&self, name: &str) -> bool {
-        split_ascii_whitespace(self.data().itemprop.unwrap_or("")).any(|n| n == name)
+        split_ascii_whitespace(self.itemprop().unwrap_or("")).any(|n| n == name)
     }
 
     /// Whether this is a URL property element (`a area audio embed iframe
@@ -235,7 +238,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// The DOM `itemValue`: `None` without an `itemprop` attribute, else
     /// the property value.
     pub fn item_value(&self) -> Option<Value<'d, 'a, N>> {
-        self.data().itemprop.map(|_| self.property_value())
+        self.itemprop().map(|_| self.property_value())
     }
 
     /// The attribute `name` parsed as a URL against the document base URL:

@@ -76,7 +76,7 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     /// The global identifier: `itemid` parsed against the document base URL;
     /// `None` without `itemid` or when parsing fails.
     pub fn id(&self) -> Option<&'d url::Url> {
-        self.data().id.as_ref()
+        self.doc.item_ids.get(self.data().id as usize)
     }
 
     /// Whether this is a top-level item: its element has no `itemprop` attribute.
@@ -115,7 +115,7 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         if rs == re {
             return std::borrow::Cow::Borrowed(own);
         }
-        let root = &doc.elements[self.data().element as usize];
+        let root = doc.prop_index(self.data().element);
         let mut all: Vec<u32> = own.to_vec();
         for &r in &doc.refs[rs as usize..re as usize] {
             all.extend_from_slice(doc.crawl_slice(r));
@@ -123,8 +123,8 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
         all.sort_unstable();
         all.dedup();
         // The root is in memory from the start: never one of its own properties.
-        if root.named {
-            all.retain(|&p| p != root.prop_start);
+        if let Some(root) = root {
+            all.retain(|&p| p != root);
         }
         std::borrow::Cow::Owned(all)
     }
@@ -248,17 +248,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         let list = self.scope_slice(e.scope);
         if e.item != NONE {
             // V(r) = {r}: present in the list only if it has property names.
-            if !e.named {
+            let Some(p) = self.prop_index(r) else {
                 return &[];
-            }
-            return match list.binary_search(&e.prop_start) {
+            };
+            return match list.binary_search(&p) {
                 Ok(i) => &list[i..=i],
                 Err(_) => &[],
             };
         }
-        // The subtree's property elements are props[prop_start..prop_end].
-        let lo = list.partition_point(|&x| x < e.prop_start);
-        let hi = list.partition_point(|&x| x < e.prop_end);
+        let subtree = self.subtree_props(r);
+        let lo = list.partition_point(|&x| x < subtree.start);
+        let hi = list.partition_point(|&x| x < subtree.end);
         &list[lo..hi]
     }
 }
