@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use crate::document::{Document, NONE, split_ascii_whitespace};
 use crate::item::Item;
-use crate::node::Node;
+use crate::node::{Node, NodeKind};
 use crate::value::Value;
 
 /// The local names of the URL property elements (WHATWG HTML §5.2.4).
@@ -127,9 +127,25 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The element's `textContent`: all descendant text, in tree order.
     ///
-    /// A slice of the document's text, gathered once (on the first call for
-    /// any element of the document): O(1) after that, no allocation.
+    /// An element with no element inside and at most one text node (a
+    /// link's label, a heading) reads that node in place. Otherwise this is
+    /// a slice of the document's text, which is gathered once, on the first
+    /// such call for any element of the document: O(1) after that, with no
+    /// allocation.
     pub fn text_content(&self) -> &'d str {
+        if self.data().end == self.idx + 1 {
+            let mut texts = self.data().node.children().filter_map(|c| match c.kind() {
+                NodeKind::Text => Some(Some(c.text().unwrap_or(""))),
+                // Indexing walks into nested documents: so does the cache.
+                NodeKind::Document => Some(None),
+                _ => None,
+            });
+            match (texts.next(), texts.next()) {
+                (None, _) => return "",
+                (Some(Some(only)), None) => return only,
+                _ => {}
+            }
+        }
         let all = self.doc.all_text();
         let (start, end) = all.ranges.get(self.idx as usize).copied().unwrap_or((0, 0));
         // The gathering walk is the indexing walk: the range always fits,

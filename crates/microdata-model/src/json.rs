@@ -613,4 +613,31 @@ mod tests {
         assert_eq!(item.get("m").unwrap().as_str(), Some("one"));
         assert_eq!(item.get("u").unwrap().as_str(), Some("http://x.example/1"));
     }
+
+    #[test]
+    fn simple_text_content_is_read_in_place() {
+        let mut t = Tree::new();
+        let body = t.el(0, "body", &[]);
+        let a = t.el(body, "a", &[("href", "/next")]);
+        t.text(a, "Next");
+        t.el(body, "span", &[]);
+        let c = t.el(body, "p", &[]);
+        t.other(c);
+        t.text(c, "after a comment");
+        let two = t.el(body, "p", &[]);
+        t.text(two, "one ");
+        t.text(two, "two");
+        let doc = Document::new(t.root());
+        let at = |i| doc.element_at(i).unwrap();
+        // Elements in tree order: body, a, span, p, p.
+        assert_eq!(at(1).text_content(), "Next");
+        assert_eq!(at(2).text_content(), "");
+        assert_eq!(at(3).text_content(), "after a comment");
+        // None of these needed the document's text.
+        assert!(doc.all_text.get().is_none());
+        // Two text nodes: the document's text, gathered once.
+        assert_eq!(at(4).text_content(), "one two");
+        assert!(doc.all_text.get().is_some());
+        assert_eq!(at(0).text_content(), "Nextafter a commentone two");
+    }
 }

@@ -289,10 +289,19 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         }
         let authored = base_href.or(options.authored_url.as_deref());
         let resolver = Resolver::new(doc.base_url(), authored);
-        let names: Vec<&str> = els.iter().map(|e| e.name).collect();
-        let texts = Texts::build(doc, &names, options.collapse_whitespace, |src| {
-            resolver.resolve(src)
-        });
+        // Text is read only inside items: a page with no root at all (most
+        // pages) skips the text walk.
+        let any_root = els
+            .iter()
+            .any(|e| e.flags & MF2_ROOT != 0 || !e.classic.is_empty());
+        let texts = if any_root {
+            let names: Vec<&str> = els.iter().map(|e| e.name).collect();
+            Texts::build(doc, &names, options.collapse_whitespace, |src| {
+                resolver.resolve(src)
+            })
+        } else {
+            Texts::default()
+        };
         let include_budget = Cell::new(els.len().saturating_mul(4).saturating_add(10_000));
         Parser {
             doc,

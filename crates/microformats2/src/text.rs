@@ -234,6 +234,8 @@ const BLOCKS: [&str; 37] = [
 ];
 
 /// The three text buffers of a document.
+/// No texts at all (every element's text empty) is the default.
+#[derive(Default)]
 pub(crate) struct Texts {
     buffers: [Buffer; 3],
 }
@@ -252,12 +254,8 @@ impl Texts {
         let mut texts = Texts {
             buffers: Default::default(),
         };
-        // The document's text length bounds each buffer (images add a
-        // little): reserving it spares the copies of a growing buffer.
-        let text_len = doc.elements().next().map_or(0, |e| e.text_content().len());
         for b in &mut texts.buffers {
             b.ranges.reserve(doc.len());
-            b.text.reserve(text_len + text_len / 8);
         }
         // Frames: the element index (None for the root or a nested
         // document), the children, and whether text is dropped (script,
