@@ -797,6 +797,15 @@ mod tests {
     #[test]
     fn default_size() {
         let blog = blog_page(BLOG_POSTS);
+        // Pinned: the figures in BENCHMARKS.md are for this exact page.
+        assert_eq!(
+            (blog.html.len(), blog.microdata_items, blog.mf2_items),
+            (917_644, 1_578, 1_064)
+        );
+        assert_eq!(
+            (blog.comments, blog.hcards, blog.vevents, blog.works),
+            (240, 201, 40, 50)
+        );
         let kb = blog.html.len() / 1_000;
         assert!((700..1_200).contains(&kb), "{kb} KB");
         assert_eq!(blog.html.matches("itemscope").count(), blog.microdata_items);
