@@ -84,6 +84,7 @@ const TEXT: [&str; 21] = [
 /// | `vevent:rdate-value` | a date, a global date and time, or a global date and time followed by `/` and a later one or a vevent duration |
 /// | `vevent:created-value`, `vevent:last-modified-value` | a valid global date and time string |
 /// | `vevent:sequence-value` | a valid non-negative integer |
+/// | `vevent:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens |
 ///
 /// Not checked: `rrule` against the RFC 5545 RECUR grammar.
 ///
@@ -111,6 +112,7 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
     let map = PropertyMap::new(item);
     c.exactly_one(&map, "dtstart", "vevent:dtstart-exactly-once");
+    c.line_names(&map, "iCalendar", "vevent:line-name");
     for name in SINGLE {
         c.at_most_one(&map, name, "vevent:single-valued");
     }

@@ -182,3 +182,26 @@ fn text_values() {
     );
     assert_eq!(rules(&html), ["vevent:text-value"; 3]);
 }
+
+#[test]
+fn names_a_line_cannot_carry() {
+    let parsed = microdata_scraper::parse(
+        &vevent(r#"<b itemprop="x-room">4</b><b itemprop="schema:name summary">Talk</b>"#),
+        Some(URL),
+    )
+    .unwrap();
+    let doc = parsed.document();
+    let shown: Vec<(String, String)> = check(&doc)
+        .iter()
+        .map(|w| (w.rule().to_owned(), w.message().to_owned()))
+        .collect();
+    assert_eq!(
+        shown,
+        [(
+            "vevent:line-name".to_owned(),
+            "`schema:name` is not a valid iCalendar property name (letters, digits and hyphens): the \
+             line written for it is not valid iCalendar"
+                .to_owned()
+        )]
+    );
+}

@@ -407,10 +407,50 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         }
     }
 
+    /// Property names that a vCard or iCalendar content line cannot carry
+    /// (see [`is_content_line_name`]): a warning on the first property with
+    /// each such name, in the order the names are first used. The
+    /// conversions write such a name as it is, as the algorithms say, and
+    /// the line is then not valid `format` (`"vCard"`, `"iCalendar"`).
+    pub fn line_names(&mut self, map: &PropertyMap<'d, 'a, N>, format: &str, rule: &'static str) {
+        for name in map.item().names() {
+            if is_content_line_name(name) {
+                continue;
+            }
+            if let Some(&p) = map.get(name).first() {
+                self.push(
+                    p,
+                    rule,
+                    format!(
+                        "`{name}` is not a valid {format} property name (letters, digits and hyphens): \
+                         the line written for it is not valid {format}"
+                    ),
+                );
+            }
+        }
+    }
+
     /// The warnings collected, in the order recorded.
     pub fn into_warnings(self) -> Vec<Warning<'d, 'a, N>> {
         self.warnings
     }
+}
+
+/// Whether `name` can be the name of a vCard or iCalendar content line:
+/// one or more ASCII letters, digits and hyphens (`iana-token` and
+/// `x-name`, RFC 6350 §3.3 and RFC 5545 §3.1).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::vocab::is_content_line_name;
+/// assert!(is_content_line_name("fn"));
+/// assert!(is_content_line_name("X-ABC-1"));
+/// assert!(!is_content_line_name("http://schema.org/name"));
+/// assert!(!is_content_line_name("given_name"));
+/// ```
+pub fn is_content_line_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// Whether `s` matches the `geo` syntax the vCard and vEvent vocabularies

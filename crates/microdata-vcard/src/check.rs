@@ -107,6 +107,7 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:tz-syntax`, `hcard:geo-syntax` | the `tz` (`±HH:MM`) and `geo` (`lat;lon`) syntaxes |
 /// | `hcard:agent-value` | an `agent` item has the hCard type |
 /// | `hcard:member-without-group` | `member` only when `kind` is `group` |
+/// | `hcard:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens |
 ///
 /// Not checked: `lang` as a BCP 47 tag, telephone numbers as E.163/X.121.
 ///
@@ -134,6 +135,7 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
     let map = PropertyMap::new(item);
     c.exactly_one(&map, "fn", "hcard:fn-exactly-once");
+    c.line_names(&map, "vCard", "hcard:line-name");
     c.exactly_one(&map, "n", "hcard:n-exactly-once");
     for name in SINGLE {
         c.at_most_one(&map, name, "hcard:single-valued");

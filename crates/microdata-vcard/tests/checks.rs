@@ -297,3 +297,35 @@ fn work_rules_broken() {
         ]
     );
 }
+
+#[test]
+fn names_a_line_cannot_carry() {
+    // Written as they are by the conversion, so flagged: once per name, on
+    // its first property, in the order the names are first used.
+    let html = hcard(
+        r#"<b itemprop="x-pet">cat</b><b itemprop="http://schema.org/name note">n</b>
+           <b itemprop="given_name">g</b><b itemprop="http://schema.org/name">again</b>"#,
+    );
+    assert_eq!(
+        hcard_warnings(&html),
+        [
+            (
+                "hcard:line-name".to_owned(),
+                "b".to_owned(),
+                "`http://schema.org/name` is not a valid vCard property name (letters, digits and \
+                 hyphens): the line written for it is not valid vCard"
+                    .to_owned()
+            ),
+            (
+                "hcard:line-name".to_owned(),
+                "b".to_owned(),
+                "`given_name` is not a valid vCard property name (letters, digits and hyphens): the \
+                 line written for it is not valid vCard"
+                    .to_owned()
+            ),
+        ]
+    );
+    // Names inside a subitem are read by name, never written: not flagged.
+    let html = hcard(r#"<i itemprop=adr itemscope><b itemprop="street_address">x</b></i>"#);
+    assert_eq!(rules(&html), Vec::<String>::new());
+}
