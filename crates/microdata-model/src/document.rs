@@ -204,13 +204,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             default_lang: None,
         };
         let mut scratch = Scratch::default();
-        if root.kind() == NodeKind::Document {
-            if let Some(nodes) = root.tree_size_hint() {
-                // An upper bound (text and other nodes count too), so the
-                // table is never copied; the unused tail is never touched.
-                doc.elements.reserve(nodes);
-            }
-        }
 
         // Frames of the explicit stack: the element's index (NONE for the
         // root), its children iterator, the scope/lang its children see,

@@ -134,16 +134,6 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + 'a {
             .map(|a| a.value)
     }
 
-    /// An upper bound on the number of nodes in this node's tree, when the
-    /// tree knows it without a walk (an arena's length, say).
-    ///
-    /// Provided: `None`. Indexing a document reserves its element table
-    /// once from this bound instead of growing it as it goes, which saves
-    /// copying the table and touching its memory twice on large pages.
-    fn tree_size_hint(self) -> Option<usize> {
-        None
-    }
-
     /// The data of a comment node; `None` for other nodes.
     ///
     /// Provided: always `None`. Only the [HTML fragment serialization

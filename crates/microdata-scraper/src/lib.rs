@@ -133,11 +133,6 @@ impl<'a> Node<'a> for ScraperNode<'a> {
         self.0.children().map(ScraperNode)
     }
 
-    fn tree_size_hint(self) -> Option<usize> {
-        // The arena's length: every node ever created, detached ones too.
-        Some(self.0.tree().nodes().len())
-    }
-
     fn comment(self) -> Option<&'a str> {
         match self.0.value() {
             scraper::Node::Comment(c) => Some(&c.comment),
