@@ -50,6 +50,9 @@ pub(crate) enum Source<'a> {
     Attr(Option<&'a str>),
     /// A `time` element without `datetime`: its child text content.
     ChildText,
+    /// A short [`Source::Attr`] value, copied into [`Document::text`] at
+    /// the property's text range while indexing.
+    Copied,
     /// Any other element: its `textContent`.
     Text,
 }
@@ -247,7 +250,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 if frame.element != NONE {
                     let end = doc.elements.len() as u32;
                     doc.elements[frame.element as usize].end = end;
-                    if frame.prop != NONE {
+                    if doc.reads_text(frame.prop) {
                         doc.props[frame.prop as usize].text.1 = doc.text.len() as u32;
                     }
                 }
@@ -355,7 +358,12 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             item = self.items.len() as u32;
             let start = self.types.len() as u32;
             if let Some(t) = itemtype {
-                self.types.extend(split_ascii_whitespace(t));
+                // Each distinct type once: the conversions then read one
+                // copy of the bytes, already read here by the split.
+                for token in split_ascii_whitespace(t) {
+                    let first = *scratch.types.entry(token).or_insert(token);
+                    self.types.push(first);
+                }
             }
             if let Some(id) = itemid {
                 scratch.itemids.push((item, id));
@@ -404,12 +412,23 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
         let named = self.prop_names.len() as u32 > names_start;
         if named {
+            let start = self.text.len() as u32;
+            let mut source = value_source(item, name, |a| found.get(a));
+            // A short attribute value sits inside the element's attribute
+            // list, which is being read anyway: copying it now spares the
+            // conversion a trip back into the tree.
+            if let Source::Attr(Some(v)) = source {
+                if v.len() <= SHORT_VALUE {
+                    self.text.push_str(v);
+                    source = Source::Copied;
+                }
+            }
             self.props.push(PropData {
                 element: idx,
                 scope,
                 names: (names_start, self.prop_names.len() as u32),
-                text: (self.text.len() as u32, self.text.len() as u32),
-                source: value_source(item, name, |a| found.get(a)),
+                text: (start, self.text.len() as u32),
+                source,
             });
         }
         let itemprop = match itemprop {
@@ -669,6 +688,11 @@ pub(crate) struct AllText {
     pub(crate) ranges: Vec<(u32, u32)>,
 }
 
+/// Attribute values up to this many bytes are copied while indexing (see
+/// [`Source::Copied`]): with the scraper adapter they are stored inline in
+/// the attribute list (tendrils keep up to 8 bytes in place).
+const SHORT_VALUE: usize = 8;
+
 /// State of one indexing walk that the document does not keep.
 #[derive(Default)]
 struct Scratch<'a> {
@@ -680,6 +704,8 @@ struct Scratch<'a> {
     name_ids: HashMap<&'a str, u32>,
     /// Per name: the last property element that listed it.
     last_prop: Vec<u32>,
+    /// Item types, each as first met.
+    types: HashMap<&'a str, &'a str>,
 }
 
 /// The attributes of one element that a property value (or the document's

@@ -302,7 +302,9 @@ fn write_item<'a, N: Node<'a>>(
             Source::ChildText => {
                 w.string(&Element::new(doc, prop.element).child_text_content());
             }
-            Source::Text => w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]),
+            Source::Text | Source::Copied => {
+                w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]);
+            }
         }
     }
     w.check()
@@ -573,7 +575,9 @@ mod tests {
             doc.to_json(),
             r#"{"items":[{"properties":{"name":["Kettle steel"],"inner":["steel"],"m":["c"]}}]}"#
         );
-        assert_eq!(doc.text, "Kettle steel");
+        // The text of the two text-valued properties, then the short
+        // `content` value, copied from the attribute list.
+        assert_eq!(doc.text, "Kettle steelc");
         assert!(doc.all_text.get().is_none());
         let item_el = doc.items().next().unwrap().element();
         assert_eq!(item_el.text_content(), "between Kettle steelnot read");
@@ -639,5 +643,51 @@ mod tests {
         assert_eq!(at(4).text_content(), "one two");
         assert!(doc.all_text.get().is_some());
         assert_eq!(at(0).text_content(), "Nextafter a commentone two");
+    }
+
+    #[test]
+    fn short_values_are_copied_long_ones_read_in_place() {
+        let mut t = Tree::new();
+        let item = t.el(
+            0,
+            "div",
+            &[("itemscope", ""), ("itemtype", "http://t.example/T")],
+        );
+        let data = t.el(item, "data", &[("itemprop", "a"), ("value", "12345678")]);
+        let inner = t.el(data, "span", &[("itemprop", "b")]);
+        t.text(inner, "x");
+        t.el(item, "meta", &[("itemprop", "c"), ("content", "123456789")]);
+        let twin = t.el(
+            item,
+            "div",
+            &[
+                ("itemprop", "d"),
+                ("itemscope", ""),
+                ("itemtype", "http://t.example/T"),
+            ],
+        );
+        t.el(twin, "meta", &[("itemprop", "e"), ("content", "")]);
+        let doc = Document::new(t.root());
+        assert_eq!(
+            doc.to_json(),
+            r#"{"items":[{"type":["http://t.example/T"],"properties":{"a":["12345678"],"b":["x"],"c":["123456789"],"d":[{"type":["http://t.example/T"],"properties":{"e":[""]}}]}}]}"#
+        );
+        // The eight-byte value and the empty one are copied, then the text
+        // of `b`; the nine-byte value is read from the tree.
+        assert_eq!(doc.text, "12345678x");
+        let sources: Vec<Source<'_>> = doc.props.iter().map(|p| p.source).collect();
+        assert_eq!(
+            sources,
+            [
+                Source::Copied,
+                Source::Text,
+                Source::Attr(Some("123456789")),
+                Source::Item(1),
+                Source::Copied
+            ]
+        );
+        // One copy of a type repeated across items.
+        let types: Vec<*const u8> = doc.all_items().map(|i| i.types()[0].as_ptr()).collect();
+        assert_eq!(types[0], types[1]);
     }
 }

@@ -44,8 +44,11 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
             },
             Source::Attr(v) => Value::Text(Cow::Borrowed(v.unwrap_or(""))),
             Source::ChildText => Value::Text(el.child_text_content()),
-            // No `Source::Item` without an item, handled above.
-            Source::Item(_) | Source::Text => Value::Text(Cow::Borrowed(el.text_content())),
+            // No `Source::Item` without an item (handled above), and
+            // `value_source` never says `Copied`.
+            Source::Item(_) | Source::Text | Source::Copied => {
+                Value::Text(Cow::Borrowed(el.text_content()))
+            }
         }
     }
 
