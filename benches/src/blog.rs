@@ -836,24 +836,6 @@ mod tests {
         assert_eq!((one.hcards, one.vevents, one.works), (41, 8, 10));
     }
 
-    /// Microformats2 items in `doc`, counted with an explicit stack.
-    fn count_mf2(doc: &microformats2::Mf2Document) -> usize {
-        let mut stack: Vec<&microformats2::Item> = doc.items.iter().collect();
-        let mut n = 0;
-        while let Some(item) = stack.pop() {
-            n += 1;
-            stack.extend(item.children.iter());
-            for (_, values) in item.properties.iter() {
-                for v in values {
-                    if let microformats2::PropertyValue::Item(i) = v {
-                        stack.push(i);
-                    }
-                }
-            }
-        }
-        n
-    }
-
     /// The counts the generator reports are what every converter finds,
     /// and the page breaks no vocabulary's rules.
     #[test]
@@ -886,7 +868,7 @@ mod tests {
 
         // Microformats2: the feed with one child per post, and the rels.
         let mf2 = microformats2::parse(&doc, &microformats2::Options::new());
-        assert_eq!(count_mf2(&mf2), blog.mf2_items);
+        assert_eq!(crate::shapes::tests::count_mf2(&mf2), blog.mf2_items);
         let feed = &mf2.items[0];
         assert_eq!(feed.types, ["h-feed"]);
         assert_eq!(feed.children.len(), blog.posts);

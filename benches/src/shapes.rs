@@ -328,12 +328,12 @@ pub fn h_feed(entries: usize, markup: FeedMarkup) -> Input {
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Microformats2 items in `doc`: top-level, children and property
     /// values, counted with an explicit stack.
-    fn count_mf2(doc: &microformats2::Mf2Document) -> usize {
+    pub(crate) fn count_mf2(doc: &microformats2::Mf2Document) -> usize {
         let mut stack: Vec<&microformats2::Item> = doc.items.iter().collect();
         let mut n = 0;
         while let Some(item) = stack.pop() {
