@@ -11,11 +11,11 @@ use crate::node::{Node, NodeKind};
 /// Marks "no element" / "no item" in the index tables.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Per-element facts gathered in the single traversal: kept small (56
-/// bytes with the scraper adapter), as there is one per element of the page.
+/// Per-element facts, one per element of the page (28 bytes): built on
+/// first use by a walk of the tree alone (see [`Document::table`]), as the
+/// JSON conversion never reads them.
 #[derive(Clone, Copy)]
-pub(crate) struct ElementData<N> {
-    pub(crate) node: N,
+pub(crate) struct ElementData {
     /// Index of the parent element, or [`NONE`] for the document's children.
     pub(crate) parent: u32,
     /// One past the index of the last descendant: the subtree is `idx..end`.
@@ -48,7 +48,9 @@ pub(crate) enum Source<'a> {
     /// `meta` `content`, `data`/`meter` `value`, or a `time` element's
     /// `datetime`: that attribute's value, the empty string when absent.
     Attr(Option<&'a str>),
-    /// A `time` element without `datetime`: its child text content.
+    /// A `time` element without `datetime`: its child text content, copied
+    /// into [`Document::child_text`] at the property's text range while
+    /// indexing.
     ChildText,
     /// A short [`Source::Attr`] value, copied into [`Document::text`] at
     /// the property's text range while indexing.
@@ -97,7 +99,8 @@ pub(crate) struct PropData<'a> {
     /// into [`Document::names`], duplicates dropped.
     pub(crate) names: (u32, u32),
     /// Byte range of the element's `textContent` in [`Document::text`]
-    /// (meaningful for [`Source::Text`] values).
+    /// (for [`Source::Text`] and [`Source::Copied`] values), or of its child
+    /// text content in [`Document::child_text`] (for [`Source::ChildText`]).
     pub(crate) text: (u32, u32),
     /// Where the value comes from.
     pub(crate) source: Source<'a>,
@@ -120,12 +123,84 @@ pub(crate) struct ItemData<'a> {
     pub(crate) top: bool,
 }
 
+/// An element with an ID (a non-empty `id` attribute): a possible
+/// `itemref` target, with what the crawl from it needs (see
+/// `Document::crawl_slice`).
+#[derive(Clone, Copy)]
+pub(crate) struct IdEntry<'a> {
+    /// The ID.
+    pub(crate) id: &'a str,
+    /// The element index.
+    pub(crate) element: u32,
+    /// One past the index of its last descendant.
+    pub(crate) end: u32,
+    /// See [`ElementData::scope`].
+    pub(crate) scope: u32,
+    /// See [`ElementData::item`].
+    pub(crate) item: u32,
+}
+
+/// A frame of the indexing walk's explicit stack: the element's index
+/// (NONE for the root), its children iterator, the scope/lang its children
+/// see, its property (index into `props`, or NONE), whether the text under
+/// it is copied into `doc.text`, whether its own text children are copied
+/// into `doc.child_text`, and its entry in `ids` (or
+/// NONE).
+struct Frame<I> {
+    element: u32,
+    children: I,
+    scope: u32,
+    lang_from: u32,
+    prop: u32,
+    copy: bool,
+    child_text: bool,
+    target: u32,
+}
+
+/// What [`Document::open_element`] recorded about an element.
+#[derive(Clone, Copy)]
+struct Opened {
+    element: u32,
+    /// The scope it was opened in.
+    scope: u32,
+    item: u32,
+    lang_from: u32,
+    /// Its property (index into `props`), or NONE.
+    prop: u32,
+    /// Its entry in `ids`, or NONE.
+    target: u32,
+}
+
+/// Positions in the tree-ordered records while building the table.
+#[derive(Default)]
+struct Cursors {
+    item: usize,
+    itemprop: usize,
+    prop: usize,
+    lang: usize,
+}
+
+/// `next`, advanced, if the record `list[next]` belongs to element `idx`
+/// (`element` says which element a record belongs to); else [`NONE`].
+fn take_if<T>(next: &mut usize, list: &[T], element: impl Fn(&T) -> u32, idx: u32) -> u32 {
+    if list.get(*next).map(element) == Some(idx) {
+        *next += 1;
+        *next as u32 - 1
+    } else {
+        NONE
+    }
+}
+
 /// An indexed HTML document, ready for microdata queries.
 ///
-/// Building it walks the tree once (without recursion) and records tree
-/// order, parents, subtree extents, `textContent` ranges, the ID map, the
-/// base URL, the `<title>` element and inherited languages. Every query after
-/// that reads these tables.
+/// Building it walks the tree once (without recursion) and records the
+/// items, the property elements and their values' sources, the text the
+/// values read, the ID map, the base URL, the `<title>` element and the
+/// elements that set a language: what the JSON conversion reads, and
+/// nothing per element. The per-element table (tree order, parents,
+/// subtree extents, scopes, inherited languages) that the [`Element`] API
+/// reads is built on first use by a second walk of the tree alone. Every
+/// query after that reads these tables.
 ///
 /// # Examples
 ///
@@ -135,9 +210,22 @@ pub struct Document<'a, N: Node<'a>> {
     root: N,
     url: Option<Url>,
     base_url: Option<Url>,
-    pub(crate) elements: Vec<ElementData<N>>,
-    /// The `itemprop` attributes, by [`ElementData::itemprop`].
-    pub(crate) itemprops: Vec<&'a str>,
+    /// Every element's node, in tree order: the one thing indexing
+    /// records per element.
+    pub(crate) nodes: Vec<N>,
+    /// The rest of the per-element facts: see [`table`](Self::table).
+    pub(crate) elements: std::sync::OnceLock<Vec<ElementData>>,
+    /// The `itemprop` attributes (HTML elements only) with their element,
+    /// in tree order; [`ElementData::itemprop`] indexes this.
+    pub(crate) itemprops: Vec<(u32, &'a str)>,
+    /// The elements with a `lang` (HTML elements) or `xml:lang` attribute,
+    /// in tree order.
+    langs: Vec<u32>,
+    /// The elements with an ID, in tree order.
+    pub(crate) ids: Vec<IdEntry<'a>>,
+    /// Indexes into [`ids`](Self::ids) sorted by ID, tree order among
+    /// equal IDs: built on first use by [`element_by_id`](Self::element_by_id).
+    id_order: std::sync::OnceLock<Vec<u32>>,
     /// The resolved global identifiers, by [`ItemData::id`].
     pub(crate) item_ids: Vec<Url>,
     pub(crate) items: Vec<ItemData<'a>>,
@@ -160,11 +248,13 @@ pub struct Document<'a, N: Node<'a>> {
     /// `textContent`, concatenated in tree order (nested ones share theirs):
     /// all that the conversions read, copied once.
     pub(crate) text: String,
+    /// The child text content of `time` property elements without
+    /// `datetime` ([`Source::ChildText`]), concatenated in tree order.
+    pub(crate) child_text: String,
     /// All text nodes' data, concatenated in tree order, with each
     /// element's `textContent` range in it: gathered on first use, as only
     /// `Element::text_content` asks for it.
     pub(crate) all_text: std::sync::OnceLock<AllText>,
-    ids: HashMap<&'a str, u32>,
     title: u32,
     default_lang: Option<&'a str>,
 }
@@ -188,8 +278,12 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             root,
             base_url: None,
             url,
-            elements: Vec::new(),
+            nodes: Vec::new(),
+            elements: std::sync::OnceLock::new(),
             itemprops: Vec::new(),
+            langs: Vec::new(),
+            ids: Vec::new(),
+            id_order: std::sync::OnceLock::new(),
             item_ids: Vec::new(),
             items: Vec::new(),
             types: Vec::new(),
@@ -201,93 +295,72 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             scope_start: Vec::new(),
             scoped: Vec::new(),
             text: String::new(),
+            child_text: String::new(),
             all_text: std::sync::OnceLock::new(),
-            ids: HashMap::default(),
             title: NONE,
             default_lang: None,
         };
         let mut scratch = Scratch::default();
 
-        // Frames of the explicit stack: the element's index (NONE for the
-        // root), its children iterator, the scope/lang its children see,
-        // its property (index into `props`, or NONE), and whether the text
-        // under it is copied into `doc.text`.
-        struct Frame<I> {
-            element: u32,
-            children: I,
-            scope: u32,
-            lang_from: u32,
-            prop: u32,
-            copy: bool,
-        }
-        let mut stack = vec![Frame {
+        let mut stack = Vec::new();
+        let root_frame = |children| Frame {
             element: NONE,
-            children: root.children(),
+            children,
             scope: NONE,
             lang_from: NONE,
             prop: NONE,
             copy: false,
-        }];
+            child_text: false,
+            target: NONE,
+        };
         if root.kind() == NodeKind::Element {
             // Rooted at an element rather than a document: index it too.
-            stack.clear();
-            let idx = doc.open_element(root, NONE, NONE, NONE, &mut scratch);
-            let el = doc.elements[idx as usize];
-            let scope = if el.item != NONE { el.item } else { el.scope };
-            let prop = doc.prop_of(&el);
-            stack.push(Frame {
-                element: idx,
-                children: root.children(),
-                scope,
-                lang_from: el.lang_from,
-                prop,
-                copy: doc.reads_text(prop),
-            });
+            let el = doc.open_element(root, NONE, NONE, &mut scratch);
+            stack.push(doc.frame(el, root.children(), false));
+        } else {
+            stack.push(root_frame(root.children()));
         }
         while let Some(top) = stack.last_mut() {
             let Some(child) = top.children.next() else {
                 let frame = stack.pop().expect("stack is not empty");
                 if frame.element != NONE {
-                    let end = doc.elements.len() as u32;
-                    doc.elements[frame.element as usize].end = end;
+                    if let Some(t) = doc.ids.get_mut(frame.target as usize) {
+                        t.end = doc.nodes.len() as u32;
+                    }
                     if doc.reads_text(frame.prop) {
                         doc.props[frame.prop as usize].text.1 = doc.text.len() as u32;
+                    } else if frame.child_text {
+                        doc.props[frame.prop as usize].text.1 = doc.child_text.len() as u32;
                     }
                 }
                 continue;
             };
-            let (parent, scope, lang_from, copy) =
-                (top.element, top.scope, top.lang_from, top.copy);
             match child.kind() {
                 // Text no value reads is not even looked at.
-                NodeKind::Text if copy => {
+                NodeKind::Text if top.copy || top.child_text => {
                     if let Some(t) = child.text() {
-                        doc.text.push_str(t);
+                        if top.copy {
+                            doc.text.push_str(t);
+                        }
+                        if top.child_text {
+                            doc.child_text.push_str(t);
+                        }
                     }
                 }
                 NodeKind::Element => {
-                    let idx = doc.open_element(child, parent, scope, lang_from, &mut scratch);
-                    let el = doc.elements[idx as usize];
-                    let scope = if el.item != NONE { el.item } else { el.scope };
-                    let prop = doc.prop_of(&el);
-                    stack.push(Frame {
-                        element: idx,
-                        children: child.children(),
-                        scope,
-                        lang_from: el.lang_from,
-                        prop,
-                        copy: copy || doc.reads_text(prop),
-                    });
+                    let (scope, lang_from, copy) = (top.scope, top.lang_from, top.copy);
+                    let el = doc.open_element(child, scope, lang_from, &mut scratch);
+                    let frame = doc.frame(el, child.children(), copy);
+                    stack.push(frame);
                 }
                 NodeKind::Document => {
-                    stack.push(Frame {
-                        element: NONE,
-                        children: child.children(),
-                        scope,
-                        lang_from,
-                        prop: NONE,
-                        copy,
-                    });
+                    let frame = Frame {
+                        scope: top.scope,
+                        lang_from: top.lang_from,
+                        copy: top.copy,
+                        ..root_frame(child.children())
+                    };
+                    stack.push(frame);
                 }
                 NodeKind::Text => {}
                 NodeKind::Other => {}
@@ -311,21 +384,39 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         doc
     }
 
-    /// Records one element; returns its index.
+    /// The walk's frame for the element just opened, whose parent frame
+    /// copies its text if `copy`.
+    fn frame<I>(&self, el: Opened, children: I, copy: bool) -> Frame<I> {
+        let source = self.props.get(el.prop as usize).map(|p| p.source);
+        Frame {
+            element: el.element,
+            children,
+            scope: if el.item != NONE { el.item } else { el.scope },
+            lang_from: el.lang_from,
+            prop: el.prop,
+            // Nested text-valued properties share the outer one's text.
+            copy: copy || source == Some(Source::Text),
+            child_text: source == Some(Source::ChildText),
+            target: el.target,
+        }
+    }
+
+    /// Records one element: its item, property, ID and language, if any.
     fn open_element(
         &mut self,
         node: N,
-        parent: u32,
         scope: u32,
         inherited_lang: u32,
         scratch: &mut Scratch<'a>,
-    ) -> u32 {
-        let idx = self.elements.len() as u32;
+    ) -> Opened {
+        let idx = self.nodes.len() as u32;
+        self.nodes.push(node);
         let html = node.is_html();
         let (mut itemscope, mut itemprop, mut itemtype, mut itemid, mut itemref) =
             (false, None, None, None, None);
         let mut lang_from = inherited_lang;
         let mut http_equiv_lang = false;
+        let mut id = None;
         // The attributes a value or the document may read, first one wins
         // as in `Node::attr`.
         let mut found = Found::default();
@@ -340,9 +431,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 continue;
             }
             match a.name {
-                "id" if !a.value.is_empty() => {
-                    self.ids.entry(a.value).or_insert(idx);
-                }
+                "id" if !a.value.is_empty() && id.is_none() => id = Some(a.value),
                 "lang" if html => lang_from = idx,
                 "itemscope" if html => itemscope = true,
                 "itemprop" if html => itemprop = Some(a.value),
@@ -352,6 +441,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 "http-equiv" => http_equiv_lang = a.value.eq_ignore_ascii_case("content-language"),
                 name => found.offer(name, a.value),
             }
+        }
+        if lang_from == idx {
+            self.langs.push(idx);
         }
         let mut item = NONE;
         if itemscope {
@@ -375,6 +467,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 refs: (0, 0),
                 itemref,
                 top: itemprop.is_none(),
+            });
+        }
+        let mut target = NONE;
+        if let Some(id) = id {
+            target = self.ids.len() as u32;
+            self.ids.push(IdEntry {
+                id,
+                element: idx,
+                end: idx + 1,
+                scope,
+                item,
             });
         }
         let name = node.local_name().unwrap_or("");
@@ -410,10 +513,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 self.prop_names.push(id);
             }
         }
-        let named = self.prop_names.len() as u32 > names_start;
-        if named {
-            let start = self.text.len() as u32;
+        let mut prop = NONE;
+        if self.prop_names.len() as u32 > names_start {
             let mut source = value_source(item, name, |a| found.get(a));
+            let mut start = self.text.len() as u32;
             // A short attribute value sits inside the element's attribute
             // list, which is being read anyway: copying it now spares the
             // conversion a trip back into the tree.
@@ -423,41 +526,35 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     source = Source::Copied;
                 }
             }
+            if source == Source::ChildText {
+                start = self.child_text.len() as u32;
+            }
+            prop = prop_start;
             self.props.push(PropData {
                 element: idx,
                 scope,
                 names: (names_start, self.prop_names.len() as u32),
-                text: (start, self.text.len() as u32),
+                text: (
+                    start,
+                    if source == Source::Copied {
+                        self.text.len() as u32
+                    } else {
+                        start
+                    },
+                ),
                 source,
             });
         }
-        let itemprop = match itemprop {
-            Some(v) => {
-                self.itemprops.push(v);
-                self.itemprops.len() as u32 - 1
-            }
-            None => NONE,
-        };
-        self.elements.push(ElementData {
-            node,
-            parent,
-            end: idx + 1,
+        if let Some(v) = itemprop {
+            self.itemprops.push((idx, v));
+        }
+        Opened {
+            element: idx,
             scope,
             item,
             lang_from,
-            itemprop,
-            html,
-            named,
-        });
-        idx
-    }
-
-    /// The property of the element just opened (the last one), or [`NONE`].
-    fn prop_of(&self, el: &ElementData<N>) -> u32 {
-        if el.named {
-            self.props.len() as u32 - 1
-        } else {
-            NONE
+            prop,
+            target,
         }
     }
 
@@ -465,6 +562,89 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// copies the text under it.
     fn reads_text(&self, prop: u32) -> bool {
         prop != NONE && self.props[prop as usize].source == Source::Text
+    }
+
+    /// The per-element table, built on first use: a walk of the tree that
+    /// reads no attribute (the same walk as indexing, so its elements come
+    /// in the same order), merged with what indexing recorded in tree order
+    /// (items, `itemprop`s, property elements, language attributes).
+    pub(crate) fn table(&self) -> &[ElementData] {
+        self.elements.get_or_init(|| self.build_table())
+    }
+
+    fn build_table(&self) -> Vec<ElementData> {
+        let mut table = Vec::with_capacity(self.nodes.len());
+        let mut next = Cursors::default();
+        // Per open node: its children, its element index (NONE for a
+        // document), and the scope and language its children see.
+        let mut stack = Vec::new();
+        if self.root.kind() == NodeKind::Element {
+            let (scope, lang) =
+                self.table_entry(self.root, NONE, NONE, NONE, &mut table, &mut next);
+            stack.push((self.root.children(), 0, scope, lang));
+        } else {
+            stack.push((self.root.children(), NONE, NONE, NONE));
+        }
+        while let Some((children, element, scope, lang)) = stack.last_mut() {
+            let (parent, scope, lang) = (*element, *scope, *lang);
+            let Some(child) = children.next() else {
+                let end = table.len() as u32;
+                if let Some(e) = table.get_mut(parent as usize) {
+                    e.end = end;
+                }
+                stack.pop();
+                continue;
+            };
+            match child.kind() {
+                NodeKind::Element => {
+                    let idx = table.len() as u32;
+                    let (scope, lang) =
+                        self.table_entry(child, parent, scope, lang, &mut table, &mut next);
+                    stack.push((child.children(), idx, scope, lang));
+                }
+                NodeKind::Document => stack.push((child.children(), NONE, scope, lang)),
+                NodeKind::Text | NodeKind::Other => {}
+            }
+        }
+        table
+    }
+
+    /// Appends element `node`'s entry to the table; returns the scope and
+    /// language its children see.
+    fn table_entry(
+        &self,
+        node: N,
+        parent: u32,
+        scope: u32,
+        inherited_lang: u32,
+        table: &mut Vec<ElementData>,
+        next: &mut Cursors,
+    ) -> (u32, u32) {
+        let idx = table.len() as u32;
+        let item = take_if(&mut next.item, &self.items, |i| i.element, idx);
+        let itemprop = take_if(&mut next.itemprop, &self.itemprops, |p| p.0, idx);
+        let prop = take_if(&mut next.prop, &self.props, |p| p.element, idx);
+        let lang = take_if(&mut next.lang, &self.langs, |&l| l, idx);
+        let lang_from = if lang != NONE { idx } else { inherited_lang };
+        table.push(ElementData {
+            parent,
+            end: idx + 1,
+            scope,
+            item,
+            lang_from,
+            itemprop,
+            html: node.is_html(),
+            named: prop != NONE,
+        });
+        (if item != NONE { item } else { scope }, lang_from)
+    }
+
+    /// Element `idx`'s entry in [`ids`](Self::ids), if it has an ID.
+    pub(crate) fn id_entry(&self, idx: u32) -> Option<&IdEntry<'a>> {
+        self.ids
+            .binary_search_by_key(&idx, |t| t.element)
+            .ok()
+            .map(|t| &self.ids[t])
     }
 
     /// The property of element `idx`, if it has property names.
@@ -475,9 +655,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             .map(|p| p as u32)
     }
 
-    /// The range of `props` inside the subtree of element `idx`.
-    pub(crate) fn subtree_props(&self, idx: u32) -> std::ops::Range<u32> {
-        let end = self.elements[idx as usize].end;
+    /// The range of `props` inside the subtree `idx..end` of element `idx`.
+    pub(crate) fn subtree_props(&self, idx: u32, end: u32) -> std::ops::Range<u32> {
         let lo = self.props.partition_point(|p| p.element < idx);
         let hi = self.props.partition_point(|p| p.element < end);
         lo as u32..hi as u32
@@ -490,7 +669,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     pub(crate) fn all_text(&self) -> &AllText {
         self.all_text.get_or_init(|| {
             let mut text = String::new();
-            let mut ranges = vec![(0u32, 0u32); self.elements.len()];
+            let mut ranges = vec![(0u32, 0u32); self.nodes.len()];
             // The next element's index, and per open node its children and
             // its element index (NONE for the document).
             let mut next = 0usize;
@@ -525,17 +704,35 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         })
     }
 
-    /// Resolves every `itemref` token through the ID map.
+    /// Resolves every `itemref` token to the first element with that ID.
+    /// Only the IDs some `itemref` names are looked up, in a map of those
+    /// tokens: it stays small however many IDs the page has.
     fn resolve_itemrefs(&mut self) {
+        let mut wanted: HashMap<&'a str, u32> = HashMap::default();
+        for item in &self.items {
+            for token in split_ascii_whitespace(item.itemref.unwrap_or("")) {
+                wanted.insert(token, NONE);
+            }
+        }
+        if wanted.is_empty() {
+            return;
+        }
+        for entry in &self.ids {
+            if let Some(first) = wanted.get_mut(entry.id) {
+                if *first == NONE {
+                    *first = entry.element;
+                }
+            }
+        }
         for i in 0..self.items.len() {
             let Some(itemref) = self.items[i].itemref else {
                 continue;
             };
             let start = self.refs.len() as u32;
             for token in split_ascii_whitespace(itemref) {
-                match self.ids.get(token) {
-                    Some(&target) => self.refs.push(target),
-                    None => self.missing_refs.push((i as u32, token)),
+                match wanted.get(token) {
+                    Some(&target) if target != NONE => self.refs.push(target),
+                    _ => self.missing_refs.push((i as u32, token)),
                 }
             }
             self.items[i].refs = (start, self.refs.len() as u32);
@@ -606,22 +803,22 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
     /// Number of elements in the document.
     pub fn len(&self) -> usize {
-        self.elements.len()
+        self.nodes.len()
     }
 
     /// Whether the document has no elements.
     pub fn is_empty(&self) -> bool {
-        self.elements.is_empty()
+        self.nodes.is_empty()
     }
 
     /// Every element, in tree order.
     pub fn elements(&self) -> impl ExactSizeIterator<Item = Element<'_, 'a, N>> + '_ {
-        (0..self.elements.len() as u32).map(move |i| Element::new(self, i))
+        (0..self.nodes.len() as u32).map(move |i| Element::new(self, i))
     }
 
     /// The element at position `index` in tree order.
     pub fn element_at(&self, index: usize) -> Option<Element<'_, 'a, N>> {
-        (index < self.elements.len()).then(|| Element::new(self, index as u32))
+        (index < self.len()).then(|| Element::new(self, index as u32))
     }
 
     /// The element for `node`, if it is an element of this document.
@@ -629,15 +826,26 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// This builds no index: it is a linear search. Walk
     /// [`elements`](Self::elements) instead when visiting many nodes.
     pub fn element(&self, node: N) -> Option<Element<'_, 'a, N>> {
-        self.elements
+        self.nodes
             .iter()
-            .position(|e| e.node == node)
+            .position(|&n| n == node)
             .map(|i| Element::new(self, i as u32))
     }
 
-    /// The first element whose ID is `id`.
+    /// The first element in tree order whose ID is `id`.
+    ///
+    /// The first call sorts the document's IDs; each call after that is a
+    /// binary search.
     pub fn element_by_id(&self, id: &str) -> Option<Element<'_, 'a, N>> {
-        self.ids.get(id).map(|&i| Element::new(self, i))
+        let order = self.id_order.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.ids.len() as u32).collect();
+            // Stable: equal IDs stay in tree order.
+            order.sort_by_key(|&i| self.ids[i as usize].id);
+            order
+        });
+        let first = order.partition_point(|&i| self.ids[i as usize].id < id);
+        let entry = &self.ids[*order.get(first)? as usize];
+        (entry.id == id).then(|| Element::new(self, entry.element))
     }
 
     /// The top-level microdata items (items whose element has no `itemprop`
@@ -676,7 +884,7 @@ impl<'a, N: Node<'a>> std::fmt::Debug for Document<'a, N> {
         f.debug_struct("Document")
             .field("url", &self.url.as_ref().map(Url::as_str))
             .field("base_url", &self.base_url.as_ref().map(Url::as_str))
-            .field("elements", &self.elements.len())
+            .field("elements", &self.nodes.len())
             .field("items", &self.items.len())
             .finish()
     }
@@ -766,7 +974,32 @@ pub fn is_ascii_whitespace(c: char) -> bool {
 /// Splits a string on ASCII whitespace, dropping empty tokens (HTML's "split
 /// a string on ASCII whitespace").
 pub fn split_ascii_whitespace(s: &str) -> impl Iterator<Item = &str> + '_ {
-    s.split(is_ascii_whitespace).filter(|t| !t.is_empty())
+    AsciiWords { s, pos: 0 }
+}
+
+/// The tokens of [`split_ascii_whitespace`], found byte by byte: the
+/// separators are ASCII, so no character needs decoding.
+struct AsciiWords<'s> {
+    s: &'s str,
+    pos: usize,
+}
+
+impl<'s> Iterator for AsciiWords<'s> {
+    type Item = &'s str;
+
+    fn next(&mut self) -> Option<&'s str> {
+        let space = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+        let rest = self.s.as_bytes().get(self.pos..)?;
+        let start = self.pos + rest.iter().position(|b| !space(b))?;
+        let len = self.s.as_bytes()[start..]
+            .iter()
+            .position(space)
+            .unwrap_or(self.s.len() - start);
+        self.pos = start + len;
+        // Both ends are next to an ASCII byte or at an end of the string:
+        // character boundaries.
+        self.s.get(start..self.pos)
+    }
 }
 
 /// Names in the order first met, each with its index: a scan while there
@@ -818,12 +1051,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn split_on_ascii_whitespace_only() {
+        let split = |s| split_ascii_whitespace(s).collect::<Vec<_>>();
+        assert_eq!(split(""), Vec::<&str>::new());
+        assert_eq!(split(" \t\n\x0C\r "), Vec::<&str>::new());
+        assert_eq!(split("a"), ["a"]);
+        assert_eq!(split("\ta  b\r\nc "), ["a", "b", "c"]);
+        // Other whitespace (NBSP, ideographic space, vertical tab) is part
+        // of a token; multi-byte characters are never split.
+        assert_eq!(
+            split("é\u{a0}x\u{3000}y\x0Bz ü"),
+            ["é\u{a0}x\u{3000}y\x0Bz", "ü"]
+        );
+        // Against the definition, character by character.
+        for s in ["  x\u{85}y  z", "日本 語\t", "\r\n", "a\x0C\x0Cb"] {
+            let reference: Vec<&str> = s
+                .split(is_ascii_whitespace)
+                .filter(|t| !t.is_empty())
+                .collect();
+            assert_eq!(split(s), reference, "{s:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn split_matches_the_definition(s in "[ \t\n\x0C\r\x0Ba-cé\u{a0}\u{3000}日]{0,24}") {
+            let reference: Vec<&str> =
+                s.split(is_ascii_whitespace).filter(|t| !t.is_empty()).collect();
+            proptest::prop_assert_eq!(split_ascii_whitespace(&s).collect::<Vec<_>>(), reference);
+        }
+    }
+
+    #[test]
     fn element_table_stays_small() {
-        // One entry per element of the page: with a node handle of three
-        // words (the scraper adapter's), 56 bytes.
-        #[derive(Clone, Copy)]
-        struct ThreeWords(#[allow(dead_code)] [usize; 3]);
-        assert_eq!(std::mem::size_of::<ElementData<ThreeWords>>(), 56);
+        // One entry per element of the page, built only when asked for.
+        assert_eq!(std::mem::size_of::<ElementData>(), 28);
         assert!(std::mem::size_of::<PropData<'_>>() <= 48);
     }
 }

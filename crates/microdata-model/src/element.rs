@@ -49,8 +49,8 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         Element { doc, idx }
     }
 
-    fn data(&self) -> &'d crate::document::ElementData<N> {
-        &self.doc.elements[self.idx as usize]
+    fn data(&self) -> &'d crate::document::ElementData {
+        &self.doc.table()[self.idx as usize]
     }
 
     /// The document this element belongs to.
@@ -65,12 +65,12 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The underlying tree node.
     pub fn node(&self) -> N {
-        self.data().node
+        self.doc.nodes[self.idx as usize]
     }
 
     /// The local name (`"div"`).
     pub fn local_name(&self) -> &'a str {
-        self.data().node.local_name().unwrap_or("")
+        self.node().local_name().unwrap_or("")
     }
 
     /// Whether the element is in the HTML namespace.
@@ -85,7 +85,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The value of the (non-namespaced) attribute `name`.
     pub fn attr(&self, name: &str) -> Option<&'a str> {
-        self.data().node.attr(name)
+        self.node().attr(name)
     }
 
     /// The parent element, if any.
@@ -104,11 +104,12 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     pub fn children(&self) -> impl Iterator<Item = Element<'d, 'a, N>> + 'd {
         let doc = self.doc;
         let end = self.data().end;
+        let table = doc.table();
         let mut next = self.idx + 1;
         std::iter::from_fn(move || {
             (next < end).then(|| {
                 let child = next;
-                next = doc.elements[child as usize].end;
+                next = table[child as usize].end;
                 Element::new(doc, child)
             })
         })
@@ -134,7 +135,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     /// allocation.
     pub fn text_content(&self) -> &'d str {
         if self.data().end == self.idx + 1 {
-            let mut texts = self.data().node.children().filter_map(|c| match c.kind() {
+            let mut texts = self.node().children().filter_map(|c| match c.kind() {
                 NodeKind::Text => Some(Some(c.text().unwrap_or(""))),
                 // Indexing walks into nested documents: so does the cache.
                 NodeKind::Document => Some(None),
@@ -155,7 +156,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The element's child text content: its text node children only.
     pub fn child_text_content(&self) -> Cow<'a, str> {
-        let mut texts = self.data().node.children().filter_map(|c| c.text());
+        let mut texts = self.node().children().filter_map(|c| c.text());
         let Some(first) = texts.next() else {
             return Cow::Borrowed("");
         };
@@ -178,7 +179,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         if from == NONE {
             return self.doc.default_language();
         }
-        let node = self.doc.elements[from as usize].node;
+        let node = self.doc.nodes[from as usize];
         node.attrs()
             .find(|a| a.name == "lang" && (a.prefix == Some("xml") || a.prefix.is_none()))
             .map(|a| a.value)
@@ -207,7 +208,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         self.doc
             .itemprops
             .get(self.data().itemprop as usize)
-            .copied()
+            .map(|p| p.1)
     }
 
     /// Whether the element has an `itemprop` attribute with at least one name.

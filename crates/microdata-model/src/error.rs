@@ -223,32 +223,34 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 continue;
             }
             let root = self.items[item as usize].element;
+            let elements = self.table();
             let mut refs: Vec<u32> = self.refs[rs as usize..re as usize].to_vec();
             refs.sort_unstable();
             // Open references whose subtree contains the current one.
             let mut open: Vec<u32> = Vec::new();
             let mut previous = NONE;
             for &r in &refs {
-                let e = &self.elements[r as usize];
-                while open
-                    .last()
-                    .is_some_and(|&o| self.elements[o as usize].end <= r)
-                {
+                let e = &elements[r as usize];
+                while open.last().is_some_and(|&o| elements[o as usize].end <= r) {
                     open.pop();
                 }
                 let in_other_ref = r == previous
                     || open.last().is_some_and(|&o| {
-                        let oe = &self.elements[o as usize];
+                        let oe = &elements[o as usize];
                         oe.item == NONE && oe.scope == e.scope
                     });
                 // Reached through the item's own subtree, or the root itself.
                 let in_tree = r == root || e.scope == item;
                 if in_other_ref || in_tree {
-                    push(ErrorKind::RepeatedElement, r, e.node.attr("id"));
+                    push(
+                        ErrorKind::RepeatedElement,
+                        r,
+                        self.nodes[r as usize].attr("id"),
+                    );
                 }
                 // The crawl from r reaches the root (r is an ancestor, nothing
                 // with itemscope in between).
-                let root_el = &self.elements[root as usize];
+                let root_el = &elements[root as usize];
                 if r != root
                     && e.item == NONE
                     && r < root

@@ -243,8 +243,12 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// The property elements the crawl visits from element `r`: `r` itself
     /// if it has `itemscope`, else the elements of `r`'s subtree not hidden
     /// behind another item; as indexes into `props`.
+    ///
+    /// `r` is an `itemref` target: the first element of its ID.
     pub(crate) fn crawl_slice(&self, r: u32) -> &[u32] {
-        let e = &self.elements[r as usize];
+        let Some(&e) = self.id_entry(r) else {
+            return &[];
+        };
         let list = self.scope_slice(e.scope);
         if e.item != NONE {
             // V(r) = {r}: present in the list only if it has property names.
@@ -256,7 +260,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 Err(_) => &[],
             };
         }
-        let subtree = self.subtree_props(r);
+        let subtree = self.subtree_props(r, e.end);
         let lo = list.partition_point(|&x| x < subtree.start);
         let hi = list.partition_point(|&x| x < subtree.end);
         &list[lo..hi]

@@ -300,7 +300,7 @@ fn write_item<'a, N: Node<'a>>(
             Source::Url(raw) => w.string(state.urls.resolve(doc, raw)),
             Source::Attr(value) => w.string(value.unwrap_or("")),
             Source::ChildText => {
-                w.string(&Element::new(doc, prop.element).child_text_content());
+                w.string(&doc.child_text[prop.text.0 as usize..prop.text.1 as usize]);
             }
             Source::Text | Source::Copied => {
                 w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]);
@@ -689,5 +689,69 @@ mod tests {
         // One copy of a type repeated across items.
         let types: Vec<*const u8> = doc.all_items().map(|i| i.types()[0].as_ptr()).collect();
         assert_eq!(types[0], types[1]);
+    }
+
+    #[test]
+    fn json_reads_no_per_element_table() {
+        // The conversion reads what indexing recorded (property sources,
+        // copied text, ID targets); the per-element table is built only
+        // when the `Element` API asks for it, with the same answers.
+        let mut t = Tree::new();
+        let body = t.el(0, "body", &[("lang", "en")]);
+        let item = t.el(body, "div", &[("itemscope", ""), ("itemref", "shared")]);
+        let when = t.el(item, "time", &[("itemprop", "when")]);
+        t.text(when, "2026-");
+        t.el(when, "b", &[]);
+        t.text(when, "11-24");
+        let shared = t.el(body, "p", &[("id", "shared")]);
+        let name = t.el(shared, "span", &[("itemprop", "name")]);
+        t.text(name, "Ann");
+        let doc = Document::new(t.root());
+        assert_eq!(
+            doc.to_json(),
+            r#"{"items":[{"properties":{"when":["2026-11-24"],"name":["Ann"]}}]}"#
+        );
+        assert!(doc.elements.get().is_none());
+        let item = doc.items().next().unwrap();
+        let names: Vec<_> = item.properties().map(|p| p.local_name()).collect();
+        assert_eq!(names, ["time", "span"]);
+        // Names and attributes come from the nodes, kept while indexing.
+        assert!(doc.elements.get().is_none());
+        let span = doc.element_at(5).unwrap();
+        assert_eq!(span.local_name(), "span");
+        assert_eq!(span.parent().unwrap().attr("id"), Some("shared"));
+        assert!(doc.elements.get().is_some());
+        assert_eq!(span.lang(), Some("en"));
+        // Tree order: body, div, time, b, p, span.
+        assert_eq!(doc.element_at(1).unwrap().item(), Some(item));
+        assert_eq!(doc.element_at(2).unwrap().scope(), Some(item));
+        assert_eq!(doc.element_at(3).unwrap().scope(), Some(item));
+        assert_eq!(span.scope(), None);
+        assert_eq!(span.itemprop(), Some("name"));
+    }
+
+    #[test]
+    fn child_text_is_copied_apart_from_an_outer_text_value() {
+        // A `time` property without `datetime` inside a text-valued one:
+        // its child text ("1" and "3") is not a contiguous part of the
+        // outer value's text ("x123y").
+        let mut t = Tree::new();
+        let item = t.el(0, "div", &[("itemscope", "")]);
+        let outer = t.el(item, "span", &[("itemprop", "outer")]);
+        t.text(outer, "x");
+        let time = t.el(outer, "time", &[("itemprop", "t")]);
+        t.text(time, "1");
+        let b = t.el(time, "b", &[]);
+        t.text(b, "2");
+        t.text(time, "3");
+        t.text(outer, "y");
+        let doc = Document::new(t.root());
+        assert_eq!(
+            doc.to_json(),
+            r#"{"items":[{"properties":{"outer":["x123y"],"t":["13"]}}]}"#
+        );
+        assert_eq!(doc.child_text, "13");
+        let item = doc.items().next().unwrap();
+        assert_eq!(item.get("t").unwrap().as_str(), Some("13"));
     }
 }

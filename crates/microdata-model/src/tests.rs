@@ -398,3 +398,31 @@ fn shared_block_is_found_once_per_item() {
     }
     assert!(doc.errors().is_empty());
 }
+
+#[test]
+fn ids_resolve_to_the_first_element_in_tree_order() {
+    // IDs out of order, repeated, empty and on a foreign element: lookups
+    // and `itemref` both take the first element with the ID.
+    let mut t = Tree::new();
+    let body = t.el(0, "body", &[]);
+    t.el(body, "div", &[("itemscope", ""), ("itemref", "b zz a")]);
+    t.el(body, "p", &[("id", "b"), ("itemprop", "first")]);
+    t.el(body, "p", &[("id", "a"), ("itemprop", "second")]);
+    t.el(body, "p", &[("id", "b"), ("itemprop", "third")]);
+    t.el(body, "p", &[("id", ""), ("itemprop", "fourth")]);
+    t.foreign(body, "svg", &[("id", "s")]);
+    let doc = Document::new(t.root());
+    let index = |id| doc.element_by_id(id).map(|e| e.index());
+    assert_eq!(index("b"), Some(2));
+    assert_eq!(index("a"), Some(3));
+    assert_eq!(index("s"), Some(6));
+    assert_eq!(index(""), None);
+    assert_eq!(index("zz"), None);
+    assert_eq!(index("c"), None);
+    let item = doc.all_items().next().unwrap();
+    assert_eq!(item.element().index(), 1);
+    let targets: Vec<usize> = item.itemref_targets().map(|e| e.index()).collect();
+    assert_eq!(targets, [2, 3]);
+    assert_eq!(item.names(), ["first", "second"]);
+    assert!(kinds(&doc).contains(&ErrorKind::MissingItemrefTarget));
+}

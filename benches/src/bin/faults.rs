@@ -1,0 +1,157 @@
+//! Time and minor page faults per iteration of the scaling bench's entry
+//! points, at each scale: where the super-linear wall-clock ratios of
+//! `cargo bench -p benches --bench scaling` come from (see BENCHMARKS.md,
+//! "Page faults").
+//!
+//! For each input of `benches::shapes::Shape` and each scale, the HTML is
+//! parsed once; then each of the two entry points the scaling bench times
+//! (`microdata_json`: `document(&dom, url)` and its JSON within the default
+//! limits; `mf2_json`: indexing, microformats2 and its JSON) runs once to
+//! warm up and `--iterations` times measured. Printed per iteration: the
+//! mean wall-clock time and the minor page faults the process took (from
+//! `/proc/self/stat`, so Linux only; elsewhere the column says `n/a`).
+//!
+//! ```text
+//! cargo run --release -p benches --bin faults
+//! cargo run --release -p benches --bin faults -- --shape feed --scale 1 --scale 16
+//! ```
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use benches::shapes::{SCALES, Shape};
+use microdata_scraper::json::JsonOptions;
+use microdata_scraper::{Limits, Url, document, parse_html};
+
+const USAGE: &str = "\
+usage: faults [--shape NAME]... [--scale N]... [--iterations N]
+
+  --shape NAME      only this input (listing, itemref, deep, feed, blog);
+                    repeat for several (default: all)
+  --scale N         inputs at N times their base size; repeat for several
+                    (default: 1, 4 and 16, as the scaling bench)
+  --iterations N    measured iterations per entry point (default 5)
+";
+
+struct Options {
+    shapes: Vec<Shape>,
+    scales: Vec<usize>,
+    iterations: usize,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        shapes: Vec::new(),
+        scales: Vec::new(),
+        iterations: 5,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{arg} needs a value"))
+        };
+        match arg.as_str() {
+            "--shape" => {
+                let name = value()?;
+                let shape = Shape::ALL
+                    .into_iter()
+                    .find(|s| s.name() == name)
+                    .ok_or_else(|| format!("unknown input `{name}`"))?;
+                o.shapes.push(shape);
+            }
+            "--scale" => o.scales.push(number(&value()?)?),
+            "--iterations" => o.iterations = number(&value()?)?,
+            other => return Err(format!("unexpected argument `{other}`")),
+        }
+    }
+    if o.shapes.is_empty() {
+        o.shapes = Shape::ALL.to_vec();
+    }
+    if o.scales.is_empty() {
+        o.scales = SCALES.to_vec();
+    }
+    Ok(o)
+}
+
+fn number(s: &str) -> Result<usize, String> {
+    match s.parse() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("`{s}` is not a positive number")),
+    }
+}
+
+/// The minor page faults this process has taken so far: field 10 of
+/// `/proc/self/stat` (counted after the command name, which is in
+/// parentheses and may hold spaces).
+fn minor_faults() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    // Fields 3 (state) onwards; minflt is field 10.
+    after_name.split_whitespace().nth(7)?.parse().ok()
+}
+
+/// Mean time in milliseconds and mean minor faults per run of `f`.
+fn measure(iterations: usize, mut f: impl FnMut()) -> (f64, Option<u64>) {
+    f();
+    let faults = minor_faults();
+    let start = Instant::now();
+    for _ in 0..iterations {
+        f();
+    }
+    let ms = start.elapsed().as_secs_f64() * 1e3 / iterations as f64;
+    let faults = faults
+        .zip(minor_faults())
+        .map(|(before, after)| (after - before) / iterations as u64);
+    (ms, faults)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let options = match parse_args(&args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprint!("faults: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mf2 = microformats2::Options::new();
+    println!("| input | entry point | scale | ms per iteration | minor faults per iteration |");
+    println!("|---|---|---:|---:|---:|");
+    for &shape in &options.shapes {
+        for &scale in &options.scales {
+            // One input and its DOM alive at a time: the 16x DOMs are large.
+            let input = shape.generate(scale);
+            let url = Url::parse(input.url).expect("generated URLs are absolute");
+            let dom = parse_html(&input.html);
+            let microdata_json = || {
+                black_box(
+                    document(black_box(&dom), Some(url.clone()))
+                        .try_to_json_with(JsonOptions::new(), Limits::default())
+                        .ok(),
+                );
+            };
+            let mf2_json = || {
+                let doc = document(black_box(&dom), Some(url.clone()));
+                black_box(microformats2::parse(&doc, &mf2).to_json());
+            };
+            let runs: [(&str, &dyn Fn()); 2] =
+                [("microdata_json", &microdata_json), ("mf2_json", &mf2_json)];
+            for (name, f) in runs {
+                let (ms, faults) = measure(options.iterations, f);
+                let faults = faults.map_or_else(|| "n/a".to_string(), |f| f.to_string());
+                println!(
+                    "| {} | {name} | {scale}x | {ms:.2} | {faults} |",
+                    shape.name()
+                );
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
