@@ -430,8 +430,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 }
                 continue;
             }
+            // One decision over every name the index reads: most
+            // attributes (`class`, `style`, ...) are none of them.
             match a.name {
-                "id" if !a.value.is_empty() && id.is_none() => id = Some(a.value),
+                "id" if id.is_none() && !a.value.is_empty() => id = Some(a.value),
                 "lang" if html => lang_from = idx,
                 "itemscope" if html => itemscope = true,
                 "itemprop" if html => itemprop = Some(a.value),
@@ -439,7 +441,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 "itemid" if html => itemid = Some(a.value),
                 "itemref" if html => itemref = Some(a.value),
                 "http-equiv" => http_equiv_lang = a.value.eq_ignore_ascii_case("content-language"),
-                name => found.offer(name, a.value),
+                "href" => _ = found.href.get_or_insert(a.value),
+                "src" => _ = found.src.get_or_insert(a.value),
+                "data" => _ = found.data.get_or_insert(a.value),
+                "content" => _ = found.content.get_or_insert(a.value),
+                "value" => _ = found.value.get_or_insert(a.value),
+                "datetime" => _ = found.datetime.get_or_insert(a.value),
+                _ => {}
             }
         }
         if lang_from == idx {
@@ -929,20 +937,6 @@ struct Found<'a> {
 }
 
 impl<'a> Found<'a> {
-    /// Keeps `value` if `name` is one of ours and not yet seen.
-    fn offer(&mut self, name: &str, value: &'a str) {
-        let slot = match name {
-            "href" => &mut self.href,
-            "src" => &mut self.src,
-            "data" => &mut self.data,
-            "content" => &mut self.content,
-            "value" => &mut self.value,
-            "datetime" => &mut self.datetime,
-            _ => return,
-        };
-        slot.get_or_insert(value);
-    }
-
     fn get(&self, name: &str) -> Option<&'a str> {
         match name {
             "href" => self.href,

@@ -100,16 +100,19 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     }
 
     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> {
-        let attrs = match self.0.value() {
-            scraper::Node::Element(e) => Some(e.attrs()),
+        // The attribute list itself (`Element::attrs` would drop the
+        // prefixes: `xml:lang` and `xlink:href` on foreign elements).
+        let mut list = match self.0.value() {
+            scraper::Node::Element(e) => Some(e.attrs.iter()),
             _ => None,
         };
-        // `scraper` exposes local names only; HTML elements' attributes have
-        // no namespace, and microdata reads nothing else.
-        attrs.into_iter().flatten().map(|(name, value)| Attribute {
-            prefix: None,
-            name,
-            value,
+        std::iter::from_fn(move || {
+            let (name, value) = list.as_mut()?.next()?;
+            Some(Attribute {
+                prefix: name.prefix.as_deref(),
+                name: &name.local,
+                value,
+            })
         })
     }
 
@@ -117,7 +120,11 @@ impl<'a> Node<'a> for ScraperNode<'a> {
         // Compare strings: `scraper::node::Element::attr` interns `name`
         // into an atom on every call.
         match self.0.value() {
-            scraper::Node::Element(e) => e.attrs().find(|&(n, _)| n == name).map(|(_, v)| v),
+            scraper::Node::Element(e) => e
+                .attrs
+                .iter()
+                .find(|(n, _)| n.prefix.is_none() && *n.local == *name)
+                .map(|(_, v)| &**v),
             _ => None,
         }
     }

@@ -84,3 +84,31 @@ fn base_href_and_title_from_the_document() {
         r#"{"items":[{"properties":{"u":["https://example.com/sub/x"]}}]}"#
     );
 }
+
+/// `scraper::node::Element::attrs` gives local names only: the adapter
+/// reads the attribute list itself, so `xml:lang` on foreign content sets
+/// the language (HTML §3.2.6.2) and `xlink:href` is not an `href`.
+#[test]
+fn foreign_attributes_keep_their_prefix() {
+    use microdata_scraper::Node;
+    let parsed = parse(
+        r#"<p lang=en><svg xml:lang=fr><a xlink:href="/x" href="/y"><text>t</text></a></svg></p>"#,
+        Some("https://example.com/"),
+    )
+    .unwrap();
+    let doc = parsed.document();
+    let by_name = |name| doc.elements().find(|e| e.local_name() == name).unwrap();
+    assert_eq!(by_name("p").lang(), Some("en"));
+    assert_eq!(by_name("svg").lang(), Some("fr"));
+    assert_eq!(by_name("text").lang(), Some("fr"));
+    let a = by_name("a");
+    assert!(!a.is_html());
+    assert_eq!(a.attr("href"), Some("/y"));
+    let prefixed: Vec<_> = a
+        .node()
+        .attrs()
+        .map(|at| (at.prefix, at.name, at.value))
+        .collect();
+    assert!(prefixed.contains(&(Some("xlink"), "href", "/x")));
+    assert!(prefixed.contains(&(None, "href", "/y")));
+}
