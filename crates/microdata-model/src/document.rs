@@ -230,6 +230,12 @@ pub struct Document<'a, N: Node<'a>> {
     pub(crate) item_ids: Vec<Url>,
     pub(crate) items: Vec<ItemData<'a>>,
     pub(crate) types: Vec<&'a str>,
+    /// Per entry of [`types`](Self::types), the distinct type it is (types
+    /// numbered in the order first met), so that a conversion can prepare
+    /// each distinct type once.
+    pub(crate) type_ids: Vec<u32>,
+    /// The number of distinct item types.
+    pub(crate) type_count: u32,
     pub(crate) refs: Vec<u32>,
     /// Missing `itemref` targets: (item index, token).
     pub(crate) missing_refs: Vec<(u32, &'a str)>,
@@ -287,6 +293,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             item_ids: Vec::new(),
             items: Vec::new(),
             types: Vec::new(),
+            type_ids: Vec::new(),
+            type_count: 0,
             refs: Vec::new(),
             missing_refs: Vec::new(),
             props: Vec::new(),
@@ -461,8 +469,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 // Each distinct type once: the conversions then read one
                 // copy of the bytes, already read here by the split.
                 for token in split_ascii_whitespace(t) {
-                    let first = *scratch.types.entry(token).or_insert(token);
+                    let next = (token, self.type_count);
+                    let (first, id) = *scratch.types.entry(token).or_insert(next);
+                    if id == self.type_count {
+                        self.type_count += 1;
+                    }
                     self.types.push(first);
+                    self.type_ids.push(id);
                 }
             }
             if let Some(id) = itemid {
@@ -920,8 +933,8 @@ struct Scratch<'a> {
     name_ids: HashMap<&'a str, u32>,
     /// Per name: the last property element that listed it.
     last_prop: Vec<u32>,
-    /// Item types, each as first met.
-    types: HashMap<&'a str, &'a str>,
+    /// Item types, each as first met, with its number.
+    types: HashMap<&'a str, (&'a str, u32)>,
 }
 
 /// The attributes of one element that a property value (or the document's

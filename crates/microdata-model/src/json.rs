@@ -140,7 +140,7 @@ fn write_items<'d, 'a: 'd, N: Node<'a>>(
     items: impl IntoIterator<Item = Item<'d, 'a, N>>,
 ) -> Result<String, LimitError> {
     w.begin('{');
-    w.key("items");
+    w.escaped_key(br#""items""#);
     w.begin('[');
     let mut state = None;
     for item in items {
@@ -188,6 +188,10 @@ struct State<'d, 'a, N: Node<'a>> {
     spare: Vec<Buffers>,
     grouping: Grouping,
     urls: UrlCache<'a>,
+    /// Property names and item types as JSON strings, each escaped once
+    /// per conversion: they repeat on every item.
+    names: Escaped,
+    types: Escaped,
 }
 
 impl<'d, 'a, N: Node<'a>> State<'d, 'a, N> {
@@ -198,6 +202,8 @@ impl<'d, 'a, N: Node<'a>> State<'d, 'a, N> {
             spare: Vec::new(),
             grouping: Grouping::default(),
             urls: UrlCache::default(),
+            names: Escaped::new(doc.names.len()),
+            types: Escaped::new(doc.type_count as usize),
         }
     }
 }
@@ -229,19 +235,22 @@ fn open_item<'a, N: Node<'a>>(
     w.limits.check_properties(entries.len())?;
     w.begin('{');
     // Steps 4-5: type and id.
-    if !item.types().is_empty() {
-        w.key("type");
+    let doc = state.doc;
+    let (start, end) = doc.items[item.index()].types;
+    if start < end {
+        w.escaped_key(br#""type""#);
         w.begin('[');
-        for t in item.types() {
-            w.string(t);
+        for i in start as usize..end as usize {
+            let escaped = state.types.get(doc.type_ids[i], doc.types[i]);
+            w.escaped_string(escaped);
         }
         w.end(']');
     }
     if let Some(id) = item.id() {
-        w.key("id");
+        w.escaped_key(br#""id""#);
         w.string(id.as_str());
     }
-    w.key("properties");
+    w.escaped_key(br#""properties""#);
     w.begin('{');
     state.on_path[item.index()] = true;
     Ok(Frame {
@@ -283,14 +292,15 @@ fn write_item<'a, N: Node<'a>>(
             if frame.next > 0 {
                 w.end(']');
             }
-            w.key(doc.names[frame.names[group as usize] as usize]);
+            let name = frame.names[group as usize];
+            w.escaped_key(state.names.get(name, doc.names[name as usize]));
             w.begin('[');
         }
         frame.next += 1;
         // The value, as the index recorded its source (§5.2.4).
         let prop = &doc.props[prop as usize];
         match prop.source {
-            Source::Item(child) if state.on_path[child as usize] => w.string("ERROR"),
+            Source::Item(child) if state.on_path[child as usize] => w.escaped_string(br#""ERROR""#),
             Source::Item(child) => {
                 let depth = stack.len() + 1;
                 let f = open_item(w, Item::new(doc, child), depth, state)?;
@@ -308,6 +318,36 @@ fn write_item<'a, N: Node<'a>>(
         }
     }
     w.check()
+}
+
+/// Strings numbered `0..n`, each escaped as a JSON string on first use.
+struct Escaped {
+    /// The escaped strings, one after the other.
+    bytes: Vec<u8>,
+    /// Per number, its range in `bytes` (empty until first use).
+    ranges: Vec<(u32, u32)>,
+}
+
+impl Escaped {
+    fn new(n: usize) -> Self {
+        Escaped {
+            bytes: Vec::new(),
+            ranges: vec![(0, 0); n],
+        }
+    }
+
+    /// String number `i`, which is `s`, as a JSON string (quotes included).
+    fn get(&mut self, i: u32, s: &str) -> &[u8] {
+        let (mut start, mut end) = self.ranges[i as usize];
+        // An escaped string has at least its two quotes.
+        if start == end {
+            start = self.bytes.len() as u32;
+            serde_json::to_writer(&mut self.bytes, s).expect("writing to a Vec cannot fail");
+            end = self.bytes.len() as u32;
+            self.ranges[i as usize] = (start, end);
+        }
+        &self.bytes[start as usize..end as usize]
+    }
 }
 
 /// A minimal streaming JSON writer with an explicit nesting stack.
@@ -372,14 +412,21 @@ impl Writer {
         self.out.push(c as u8);
     }
 
-    fn key(&mut self, k: &str) {
+    /// A key already escaped as a JSON string.
+    fn escaped_key(&mut self, k: &[u8]) {
         self.member();
-        self.escaped(k);
+        self.out.extend_from_slice(k);
         self.out.push(b':');
         if self.pretty {
             self.out.push(b' ');
         }
         self.after_key = true;
+    }
+
+    /// A value already escaped as a JSON string.
+    fn escaped_string(&mut self, s: &[u8]) {
+        self.member();
+        self.out.extend_from_slice(s);
     }
 
     fn string(&mut self, s: &str) {
@@ -753,5 +800,36 @@ mod tests {
         assert_eq!(doc.child_text, "13");
         let item = doc.items().next().unwrap();
         assert_eq!(item.get("t").unwrap().as_str(), Some("13"));
+    }
+
+    #[test]
+    fn repeated_names_and_types_are_escaped_once_and_alike() {
+        // Names and types that need escaping, repeated across items: each
+        // is escaped once per conversion, and every use reads the same.
+        let mut t = Tree::new();
+        for _ in 0..2 {
+            let item = t.el(
+                0,
+                "div",
+                &[
+                    ("itemscope", ""),
+                    ("itemtype", "http://t.example/\"q\" http://t.example/b\\"),
+                ],
+            );
+            let p = t.el(item, "span", &[("itemprop", "a\"b n\u{1}")]);
+            t.text(p, "v");
+        }
+        let doc = Document::new(t.root());
+        let one = r#"{"type":["http://t.example/\"q\"","http://t.example/b\\"],"properties":{"a\"b":["v"],"n\u0001":["v"]}}"#;
+        assert_eq!(doc.to_json(), format!(r#"{{"items":[{one},{one}]}}"#));
+        assert_eq!(doc.type_count, 2);
+        assert_eq!(doc.type_ids, [0, 1, 0, 1]);
+        let pretty = doc.to_json_with(JsonOptions::new().with_pretty(true));
+        assert!(pretty.contains("\"a\\\"b\": [\n"), "{pretty}");
+        let parsed: serde_json::Value = serde_json::from_str(&pretty).unwrap();
+        assert_eq!(
+            parsed,
+            serde_json::from_str::<serde_json::Value>(&doc.to_json()).unwrap()
+        );
     }
 }
