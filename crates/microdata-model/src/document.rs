@@ -11,7 +11,7 @@ use crate::node::{Node, NodeKind};
 /// Marks "no element" / "no item" in the index tables.
 pub(crate) const NONE: u32 = u32::MAX;
 
-/// Per-element facts, one per element of the page (28 bytes): built on
+/// Per-element facts, one per element of the page (24 bytes): built on
 /// first use by a walk of the tree alone (see [`Document::table`]), as the
 /// JSON conversion never reads them.
 #[derive(Clone, Copy)]
@@ -27,9 +27,6 @@ pub(crate) struct ElementData {
     pub(crate) item: u32,
     /// The element whose `lang` attribute applies here, or [`NONE`].
     pub(crate) lang_from: u32,
-    /// The `itemprop` attribute (HTML elements only), as an index into
-    /// [`Document::itemprops`], or [`NONE`].
-    pub(crate) itemprop: u32,
     /// Whether the element is in the HTML namespace.
     pub(crate) html: bool,
     /// Whether `itemprop` has at least one property name (the element is
@@ -90,7 +87,7 @@ pub(crate) fn value_source<'a>(
 /// in tree order: what the conversions read, kept apart from the elements
 /// so that writing a value touches neither the tree nor the element table.
 #[derive(Clone, Copy)]
-pub(crate) struct PropData<'a> {
+pub(crate) struct PropData {
     /// The element index.
     pub(crate) element: u32,
     /// The element's scope (see [`ElementData::scope`]).
@@ -102,8 +99,20 @@ pub(crate) struct PropData<'a> {
     /// (for [`Source::Text`] and [`Source::Copied`] values), or of its child
     /// text content in [`Document::child_text`] (for [`Source::ChildText`]).
     pub(crate) text: (u32, u32),
-    /// Where the value comes from.
-    pub(crate) source: Source<'a>,
+    /// Where the value comes from: see [`Document::source`].
+    pub(crate) source: Stored,
+}
+
+/// A [`Source`] as the index stores it (8 bytes): attribute values as
+/// indexes into [`Document::values`], [`NONE`] for an absent attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stored {
+    Item(u32),
+    Url(u32),
+    Attr(u32),
+    ChildText,
+    Copied,
+    Text,
 }
 
 /// Per-item facts.
@@ -175,7 +184,6 @@ struct Opened {
 #[derive(Default)]
 struct Cursors {
     item: usize,
-    itemprop: usize,
     prop: usize,
     lang: usize,
 }
@@ -215,9 +223,6 @@ pub struct Document<'a, N: Node<'a>> {
     pub(crate) nodes: Vec<N>,
     /// The rest of the per-element facts: see [`table`](Self::table).
     pub(crate) elements: std::sync::OnceLock<Vec<ElementData>>,
-    /// The `itemprop` attributes (HTML elements only) with their element,
-    /// in tree order; [`ElementData::itemprop`] indexes this.
-    pub(crate) itemprops: Vec<(u32, &'a str)>,
     /// The elements with a `lang` (HTML elements) or `xml:lang` attribute,
     /// in tree order.
     langs: Vec<u32>,
@@ -240,7 +245,10 @@ pub struct Document<'a, N: Node<'a>> {
     /// Missing `itemref` targets: (item index, token).
     pub(crate) missing_refs: Vec<(u32, &'a str)>,
     /// The property elements (at least one property name), in tree order.
-    pub(crate) props: Vec<PropData<'a>>,
+    pub(crate) props: Vec<PropData>,
+    /// The attribute values that property values read in place (see
+    /// [`Stored`]).
+    pub(crate) values: Vec<&'a str>,
     /// The property names of each property element, as indexes into `names`.
     pub(crate) prop_names: Vec<u32>,
     /// The distinct property names of the document, in the order first met.
@@ -286,7 +294,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             url,
             nodes: Vec::new(),
             elements: std::sync::OnceLock::new(),
-            itemprops: Vec::new(),
             langs: Vec::new(),
             ids: Vec::new(),
             id_order: std::sync::OnceLock::new(),
@@ -298,6 +305,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             refs: Vec::new(),
             missing_refs: Vec::new(),
             props: Vec::new(),
+            values: Vec::new(),
             prop_names: Vec::new(),
             names: Vec::new(),
             scope_start: Vec::new(),
@@ -403,8 +411,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             lang_from: el.lang_from,
             prop: el.prop,
             // Nested text-valued properties share the outer one's text.
-            copy: copy || source == Some(Source::Text),
-            child_text: source == Some(Source::ChildText),
+            copy: copy || source == Some(Stored::Text),
+            child_text: source == Some(Stored::ChildText),
             target: el.target,
         }
     }
@@ -444,7 +452,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 "id" if id.is_none() && !a.value.is_empty() => id = Some(a.value),
                 "lang" if html => lang_from = idx,
                 "itemscope" if html => itemscope = true,
-                "itemprop" if html => itemprop = Some(a.value),
+                // The first one, as `Node::attr` and `Element::itemprop` read it.
+                "itemprop" if html && itemprop.is_none() => itemprop = Some(a.value),
                 "itemtype" if html => itemtype = Some(a.value),
                 "itemid" if html => itemid = Some(a.value),
                 "itemref" if html => itemref = Some(a.value),
@@ -551,6 +560,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 start = self.child_text.len() as u32;
             }
             prop = prop_start;
+            let stored = self.store(source);
             self.props.push(PropData {
                 element: idx,
                 scope,
@@ -563,11 +573,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         start
                     },
                 ),
-                source,
+                source: stored,
             });
-        }
-        if let Some(v) = itemprop {
-            self.itemprops.push((idx, v));
         }
         Opened {
             element: idx,
@@ -579,16 +586,48 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
     }
 
+    /// `source` as the index stores it.
+    fn store(&mut self, source: Source<'a>) -> Stored {
+        let mut value = |v: Option<&'a str>| match v {
+            Some(v) => {
+                self.values.push(v);
+                self.values.len() as u32 - 1
+            }
+            None => NONE,
+        };
+        match source {
+            Source::Item(item) => Stored::Item(item),
+            Source::Url(v) => Stored::Url(value(v)),
+            Source::Attr(v) => Stored::Attr(value(v)),
+            Source::ChildText => Stored::ChildText,
+            Source::Copied => Stored::Copied,
+            Source::Text => Stored::Text,
+        }
+    }
+
+    /// Where the value of property element `prop` comes from.
+    pub(crate) fn source(&self, prop: &PropData) -> Source<'a> {
+        let value = |i: u32| self.values.get(i as usize).copied();
+        match prop.source {
+            Stored::Item(item) => Source::Item(item),
+            Stored::Url(i) => Source::Url(value(i)),
+            Stored::Attr(i) => Source::Attr(value(i)),
+            Stored::ChildText => Source::ChildText,
+            Stored::Copied => Source::Copied,
+            Stored::Text => Source::Text,
+        }
+    }
+
     /// Whether property `prop`'s value is its `textContent`, so the walk
     /// copies the text under it.
     fn reads_text(&self, prop: u32) -> bool {
-        prop != NONE && self.props[prop as usize].source == Source::Text
+        prop != NONE && self.props[prop as usize].source == Stored::Text
     }
 
     /// The per-element table, built on first use: a walk of the tree that
     /// reads no attribute (the same walk as indexing, so its elements come
     /// in the same order), merged with what indexing recorded in tree order
-    /// (items, `itemprop`s, property elements, language attributes).
+    /// (items, property elements, language attributes).
     pub(crate) fn table(&self) -> &[ElementData] {
         self.elements.get_or_init(|| self.build_table())
     }
@@ -643,7 +682,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     ) -> (u32, u32) {
         let idx = table.len() as u32;
         let item = take_if(&mut next.item, &self.items, |i| i.element, idx);
-        let itemprop = take_if(&mut next.itemprop, &self.itemprops, |p| p.0, idx);
         let prop = take_if(&mut next.prop, &self.props, |p| p.element, idx);
         let lang = take_if(&mut next.lang, &self.langs, |&l| l, idx);
         let lang_from = if lang != NONE { idx } else { inherited_lang };
@@ -653,7 +691,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             scope,
             item,
             lang_from,
-            itemprop,
             html: node.is_html(),
             named: prop != NONE,
         });
@@ -764,7 +801,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// counting sort: linear).
     fn group_properties(&mut self) {
         let groups = self.items.len() + 1;
-        let group_of = |p: &PropData<'a>| {
+        let group_of = |p: &PropData| {
             if p.scope == NONE {
                 groups - 1
             } else {
@@ -1092,7 +1129,7 @@ mod tests {
     #[test]
     fn element_table_stays_small() {
         // One entry per element of the page, built only when asked for.
-        assert_eq!(std::mem::size_of::<ElementData>(), 28);
-        assert!(std::mem::size_of::<PropData<'_>>() <= 48);
+        assert_eq!(std::mem::size_of::<ElementData>(), 24);
+        assert_eq!(std::mem::size_of::<PropData>(), 32);
     }
 }

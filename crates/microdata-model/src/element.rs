@@ -205,10 +205,12 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The raw `itemprop` attribute (HTML elements only).
     pub fn itemprop(&self) -> Option<&'a str> {
-        self.doc
-            .itemprops
-            .get(self.data().itemprop as usize)
-            .map(|p| p.1)
+        // The node, not the table: this needs nothing else.
+        if self.node().is_html() {
+            self.attr("itemprop")
+        } else {
+            None
+        }
     }
 
     /// Whether the element has an `itemprop` attribute with at least one name.

@@ -310,7 +310,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 };
                 *pos += 1;
                 let prop = &self.props[p as usize];
-                let Source::Item(child) = prop.source else {
+                let Source::Item(child) = self.source(prop) else {
                     continue;
                 };
                 match state[child as usize] {

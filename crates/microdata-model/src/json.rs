@@ -299,7 +299,7 @@ fn write_item<'a, N: Node<'a>>(
         frame.next += 1;
         // The value, as the index recorded its source (§5.2.4).
         let prop = &doc.props[prop as usize];
-        match prop.source {
+        match doc.source(prop) {
             Source::Item(child) if state.on_path[child as usize] => w.escaped_string(br#""ERROR""#),
             Source::Item(child) => {
                 let depth = stack.len() + 1;
@@ -722,7 +722,7 @@ mod tests {
         // The eight-byte value and the empty one are copied, then the text
         // of `b`; the nine-byte value is read from the tree.
         assert_eq!(doc.text, "12345678x");
-        let sources: Vec<Source<'_>> = doc.props.iter().map(|p| p.source).collect();
+        let sources: Vec<Source<'_>> = doc.props.iter().map(|p| doc.source(p)).collect();
         assert_eq!(
             sources,
             [
