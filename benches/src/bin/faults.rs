@@ -25,26 +25,35 @@ use microdata_scraper::json::JsonOptions;
 use microdata_scraper::{Limits, Url, document, parse_html};
 
 const USAGE: &str = "\
-usage: faults [--shape NAME]... [--scale N]... [--iterations N]
+usage: faults [--shape NAME]... [--entry NAME] [--scale N]... [--iterations N]
+              [--cold]
 
   --shape NAME      only this input (listing, itemref, deep, feed, blog);
                     repeat for several (default: all)
+  --entry NAME      only this entry point (microdata_json, mf2_json)
   --scale N         inputs at N times their base size; repeat for several
                     (default: 1, 4 and 16, as the scaling bench)
   --iterations N    measured iterations per entry point (default 5)
+  --cold            before each measured iteration, write a buffer of twice
+                    the last-level cache (not timed), so that no input
+                    starts with its DOM in the cache
 ";
 
 struct Options {
     shapes: Vec<Shape>,
+    entry: Option<String>,
     scales: Vec<usize>,
     iterations: usize,
+    cold: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
         shapes: Vec::new(),
+        entry: None,
         scales: Vec::new(),
         iterations: 5,
+        cold: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -62,8 +71,16 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("unknown input `{name}`"))?;
                 o.shapes.push(shape);
             }
+            "--entry" => {
+                let name = value()?;
+                if !ENTRIES.contains(&name.as_str()) {
+                    return Err(format!("unknown entry point `{name}`"));
+                }
+                o.entry = Some(name);
+            }
             "--scale" => o.scales.push(number(&value()?)?),
             "--iterations" => o.iterations = number(&value()?)?,
+            "--cold" => o.cold = true,
             other => return Err(format!("unexpected argument `{other}`")),
         }
     }
@@ -75,6 +92,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     }
     Ok(o)
 }
+
+/// The entry points timed, as the scaling bench names them.
+const ENTRIES: [&str; 2] = ["microdata_json", "mf2_json"];
 
 fn number(s: &str) -> Result<usize, String> {
     match s.parse() {
@@ -93,18 +113,35 @@ fn minor_faults() -> Option<u64> {
     after_name.split_whitespace().nth(7)?.parse().ok()
 }
 
-/// Mean time in milliseconds and mean minor faults per run of `f`.
-fn measure(iterations: usize, mut f: impl FnMut()) -> (f64, Option<u64>) {
+/// Bytes written between iterations by `--cold`: twice the 32 MiB
+/// last-level cache of the machine BENCHMARKS.md describes.
+const FLUSH_BYTES: usize = 64 << 20;
+
+/// Mean time in milliseconds and mean minor faults per run of `f`; with
+/// `flush`, the buffer is written before each run, outside the timing.
+fn measure(
+    iterations: usize,
+    mut flush: Option<&mut [u8]>,
+    mut f: impl FnMut(),
+) -> (f64, Option<u64>) {
     f();
-    let faults = minor_faults();
-    let start = Instant::now();
-    for _ in 0..iterations {
+    let mut elapsed = std::time::Duration::ZERO;
+    let mut faults = 0;
+    for i in 0..iterations {
+        if let Some(buffer) = flush.as_deref_mut() {
+            buffer.fill(i as u8);
+            black_box(&buffer);
+        }
+        let before = minor_faults();
+        let start = Instant::now();
         f();
+        elapsed += start.elapsed();
+        faults += minor_faults()
+            .zip(before)
+            .map_or(0, |(after, before)| after - before);
     }
-    let ms = start.elapsed().as_secs_f64() * 1e3 / iterations as f64;
-    let faults = faults
-        .zip(minor_faults())
-        .map(|(before, after)| (after - before) / iterations as u64);
+    let ms = elapsed.as_secs_f64() * 1e3 / iterations as f64;
+    let faults = minor_faults().map(|_| faults / iterations as u64);
     (ms, faults)
 }
 
@@ -122,6 +159,7 @@ fn main() -> ExitCode {
         }
     };
     let mf2 = microformats2::Options::new();
+    let mut flush = options.cold.then(|| vec![0u8; FLUSH_BYTES]);
     println!("| input | entry point | scale | ms per iteration | minor faults per iteration |");
     println!("|---|---|---:|---:|---:|");
     for &shape in &options.shapes {
@@ -141,10 +179,12 @@ fn main() -> ExitCode {
                 let doc = document(black_box(&dom), Some(url.clone()));
                 black_box(microformats2::parse(&doc, &mf2).to_json());
             };
-            let runs: [(&str, &dyn Fn()); 2] =
-                [("microdata_json", &microdata_json), ("mf2_json", &mf2_json)];
-            for (name, f) in runs {
-                let (ms, faults) = measure(options.iterations, f);
+            let runs: [&dyn Fn(); 2] = [&microdata_json, &mf2_json];
+            for (name, f) in ENTRIES.into_iter().zip(runs) {
+                if options.entry.as_ref().is_some_and(|e| e != name) {
+                    continue;
+                }
+                let (ms, faults) = measure(options.iterations, flush.as_deref_mut(), f);
                 let faults = faults.map_or_else(|| "n/a".to_string(), |f| f.to_string());
                 println!(
                     "| {} | {name} | {scale}x | {ms:.2} | {faults} |",
