@@ -137,7 +137,14 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     }
 
     fn children(self) -> impl Iterator<Item = Self> {
-        self.0.children().map(ScraperNode)
+        // One node of state rather than ego-tree's double-ended pair: a
+        // tree walk keeps one of these per level of nesting.
+        let mut next = self.0.first_child();
+        std::iter::from_fn(move || {
+            let child = next?;
+            next = child.next_sibling();
+            Some(ScraperNode(child))
+        })
     }
 
     fn comment(self) -> Option<&'a str> {
