@@ -565,6 +565,15 @@ impl Generator {
     }
 }
 
+/// A command-line value that must be a positive number (a scale, a count
+/// of iterations).
+pub fn positive_number(s: &str) -> Result<usize, String> {
+    match s.parse() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("`{s}` is not a positive number")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -77,6 +77,15 @@ impl Shape {
         }
     }
 
+    /// The input called `name` (see [`Shape::name`]), for command-line
+    /// options.
+    pub fn from_name(name: &str) -> Result<Shape, String> {
+        Shape::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| format!("unknown input `{name}`"))
+    }
+
     /// The size parameter at 1x: products, units, depth, entries or
     /// posts.
     pub fn base(self) -> usize {

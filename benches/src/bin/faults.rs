@@ -20,6 +20,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use benches::positive_number;
 use benches::shapes::{SCALES, Shape};
 use microdata_scraper::json::JsonOptions;
 use microdata_scraper::{Limits, Url, document, parse_html};
@@ -63,14 +64,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 .ok_or_else(|| format!("{arg} needs a value"))
         };
         match arg.as_str() {
-            "--shape" => {
-                let name = value()?;
-                let shape = Shape::ALL
-                    .into_iter()
-                    .find(|s| s.name() == name)
-                    .ok_or_else(|| format!("unknown input `{name}`"))?;
-                o.shapes.push(shape);
-            }
+            "--shape" => o.shapes.push(Shape::from_name(&value()?)?),
             "--entry" => {
                 let name = value()?;
                 if !ENTRIES.contains(&name.as_str()) {
@@ -78,8 +72,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 }
                 o.entry = Some(name);
             }
-            "--scale" => o.scales.push(number(&value()?)?),
-            "--iterations" => o.iterations = number(&value()?)?,
+            "--scale" => o.scales.push(positive_number(&value()?)?),
+            "--iterations" => o.iterations = positive_number(&value()?)?,
             "--cold" => o.cold = true,
             other => return Err(format!("unexpected argument `{other}`")),
         }
@@ -95,13 +89,6 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// The entry points timed, as the scaling bench names them.
 const ENTRIES: [&str; 2] = ["microdata_json", "mf2_json"];
-
-fn number(s: &str) -> Result<usize, String> {
-    match s.parse() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("`{s}` is not a positive number")),
-    }
-}
 
 /// The minor page faults this process has taken so far: field 10 of
 /// `/proc/self/stat` (counted after the command name, which is in

@@ -33,6 +33,7 @@ use std::time::Instant;
 
 use benches::alloc::CountingAlloc;
 use benches::entry::EntryPoint;
+use benches::positive_number;
 use benches::shapes::Shape;
 use microdata_scraper::{Url, parse_html};
 
@@ -79,7 +80,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 .ok_or_else(|| format!("{arg} needs a value"))
         };
         match arg.as_str() {
-            "--shape" => o.shape = Some(shape(&value()?)?),
+            "--shape" => o.shape = Some(Shape::from_name(&value()?)?),
             "--entry" => {
                 let name = value()?;
                 let entry = EntryPoint::ALL
@@ -88,28 +89,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("unknown entry point `{name}`"))?;
                 o.entry = Some(entry);
             }
-            "--scale" => o.scale = number(&value()?)?,
+            "--scale" => o.scale = positive_number(&value()?)?,
             "--rss" => o.rss = Some(PathBuf::from(value()?)),
-            "--rss-shape" => o.rss_shape = shape(&value()?)?,
-            "--rss-scale" => o.rss_scale = number(&value()?)?,
+            "--rss-shape" => o.rss_shape = Shape::from_name(&value()?)?,
+            "--rss-scale" => o.rss_scale = positive_number(&value()?)?,
             other => return Err(format!("unexpected argument `{other}`")),
         }
     }
     Ok(o)
-}
-
-fn shape(name: &str) -> Result<Shape, String> {
-    Shape::ALL
-        .into_iter()
-        .find(|s| s.name() == name)
-        .ok_or_else(|| format!("unknown input `{name}`"))
-}
-
-fn number(s: &str) -> Result<usize, String> {
-    match s.parse() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("`{s}` is not a positive number")),
-    }
 }
 
 /// One measurement, in bytes.
