@@ -666,6 +666,26 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 NodeKind::Text | NodeKind::Other => {}
             }
         }
+        // A tree that answers differently the second time (the `Node`
+        // contract says it must not) still gets one entry per indexed
+        // element, and no subtree past the last one.
+        let n = self.nodes.len();
+        table.truncate(n);
+        while table.len() < n {
+            let idx = table.len() as u32;
+            table.push(ElementData {
+                parent: NONE,
+                end: idx + 1,
+                scope: NONE,
+                item: NONE,
+                lang_from: NONE,
+                html: false,
+                named: false,
+            });
+        }
+        for e in &mut table {
+            e.end = e.end.min(n as u32);
+        }
         table
     }
 

@@ -426,3 +426,91 @@ fn ids_resolve_to_the_first_element_in_tree_order() {
     assert_eq!(item.names(), ["first", "second"]);
     assert!(kinds(&doc).contains(&ErrorKind::MissingItemrefTarget));
 }
+
+/// A tree that breaks the `Node` contract: from its second walk on, the
+/// root's last child is gone.
+#[derive(Clone, Copy)]
+struct Shrinking<'a> {
+    node: H<'a>,
+    walks: &'a std::cell::Cell<u32>,
+}
+
+impl PartialEq for Shrinking<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        self.node == o.node
+    }
+}
+impl Eq for Shrinking<'_> {}
+impl std::hash::Hash for Shrinking<'_> {
+    fn hash<S: std::hash::Hasher>(&self, s: &mut S) {
+        self.node.hash(s)
+    }
+}
+
+impl<'a> Node<'a> for Shrinking<'a> {
+    fn kind(self) -> NodeKind {
+        self.node.kind()
+    }
+    fn local_name(self) -> Option<&'a str> {
+        self.node.local_name()
+    }
+    fn is_html(self) -> bool {
+        self.node.is_html()
+    }
+    fn attrs(self) -> impl Iterator<Item = Attribute<'a>> {
+        self.node.attrs()
+    }
+    fn text(self) -> Option<&'a str> {
+        self.node.text()
+    }
+    fn children(self) -> impl Iterator<Item = Self> {
+        let mut children: Vec<H<'a>> = self.node.children().collect();
+        if self.node.1 == 0 {
+            self.walks.set(self.walks.get() + 1);
+            if self.walks.get() > 1 {
+                children.pop();
+            }
+        }
+        let walks = self.walks;
+        children
+            .into_iter()
+            .map(move |node| Shrinking { node, walks })
+    }
+}
+
+#[test]
+fn a_tree_that_changes_between_walks_does_not_panic() {
+    // The element API's table and the text are gathered by later walks:
+    // they must cope with a tree that no longer has what indexing saw.
+    let mut t = Tree::new();
+    let item = t.el(0, "div", &[("itemscope", "")]);
+    let p = t.el(item, "p", &[("itemprop", "a"), ("lang", "en")]);
+    t.text(p, "x");
+    let last = t.el(0, "section", &[("itemscope", ""), ("lang", "fr")]);
+    let q = t.el(last, "span", &[("itemprop", "b")]);
+    t.text(q, "y");
+    let walks = std::cell::Cell::new(0);
+    let root = Shrinking {
+        node: t.root(),
+        walks: &walks,
+    };
+    let doc = Document::new(root);
+    assert_eq!(doc.len(), 4);
+    assert_eq!(doc.to_json().matches("properties").count(), 2);
+    for el in doc.elements() {
+        let _ = (
+            el.parent(),
+            el.lang(),
+            el.scope(),
+            el.item(),
+            el.text_content(),
+        );
+        let _ = (
+            el.children().count(),
+            el.descendants().count(),
+            el.is_html(),
+        );
+    }
+    let _ = doc.errors();
+    assert!(walks.get() > 1);
+}
