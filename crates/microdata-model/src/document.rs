@@ -35,16 +35,17 @@ pub(crate) struct ElementData {
 }
 
 /// Where a property value comes from (WHATWG HTML §5.2.4), decided once from
-/// the element's name and attributes: see [`value_source`].
+/// the element's name and attributes: see [`value_source`]. `V` is how an
+/// attribute value is held: see [`Source`] and [`Stored`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Source<'a> {
+pub(crate) enum SourceOf<V> {
     /// The element has `itemscope`: the item it creates.
     Item(u32),
     /// A URL property element: the attribute holding the URL, if present.
-    Url(Option<&'a str>),
+    Url(V),
     /// `meta` `content`, `data`/`meter` `value`, or a `time` element's
     /// `datetime`: that attribute's value, the empty string when absent.
-    Attr(Option<&'a str>),
+    Attr(V),
     /// A `time` element without `datetime`: its child text content, copied
     /// into [`Document::child_text`] at the property's text range while
     /// indexing.
@@ -54,6 +55,27 @@ pub(crate) enum Source<'a> {
     Copied,
     /// Any other element: its `textContent`.
     Text,
+}
+
+/// A value source with the attribute value itself, if present.
+pub(crate) type Source<'a> = SourceOf<Option<&'a str>>;
+
+/// A [`Source`] as the index stores it (8 bytes): attribute values as
+/// indexes into [`Document::values`], [`NONE`] for an absent attribute.
+pub(crate) type Stored = SourceOf<u32>;
+
+impl<V> SourceOf<V> {
+    /// The same source with its attribute value, if any, mapped by `f`.
+    fn map<W>(self, f: impl FnOnce(V) -> W) -> SourceOf<W> {
+        match self {
+            SourceOf::Item(item) => SourceOf::Item(item),
+            SourceOf::Url(v) => SourceOf::Url(f(v)),
+            SourceOf::Attr(v) => SourceOf::Attr(f(v)),
+            SourceOf::ChildText => SourceOf::ChildText,
+            SourceOf::Copied => SourceOf::Copied,
+            SourceOf::Text => SourceOf::Text,
+        }
+    }
 }
 
 /// The value source of an HTML element named `name` that creates `item`
@@ -101,18 +123,6 @@ pub(crate) struct PropData {
     pub(crate) text: (u32, u32),
     /// Where the value comes from: see [`Document::source`].
     pub(crate) source: Stored,
-}
-
-/// A [`Source`] as the index stores it (8 bytes): attribute values as
-/// indexes into [`Document::values`], [`NONE`] for an absent attribute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stored {
-    Item(u32),
-    Url(u32),
-    Attr(u32),
-    ChildText,
-    Copied,
-    Text,
 }
 
 /// Per-item facts.
@@ -588,34 +598,18 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 
     /// `source` as the index stores it.
     fn store(&mut self, source: Source<'a>) -> Stored {
-        let mut value = |v: Option<&'a str>| match v {
+        source.map(|v| match v {
             Some(v) => {
                 self.values.push(v);
                 self.values.len() as u32 - 1
             }
             None => NONE,
-        };
-        match source {
-            Source::Item(item) => Stored::Item(item),
-            Source::Url(v) => Stored::Url(value(v)),
-            Source::Attr(v) => Stored::Attr(value(v)),
-            Source::ChildText => Stored::ChildText,
-            Source::Copied => Stored::Copied,
-            Source::Text => Stored::Text,
-        }
+        })
     }
 
     /// Where the value of property element `prop` comes from.
     pub(crate) fn source(&self, prop: &PropData) -> Source<'a> {
-        let value = |i: u32| self.values.get(i as usize).copied();
-        match prop.source {
-            Stored::Item(item) => Source::Item(item),
-            Stored::Url(i) => Source::Url(value(i)),
-            Stored::Attr(i) => Source::Attr(value(i)),
-            Stored::ChildText => Source::ChildText,
-            Stored::Copied => Source::Copied,
-            Stored::Text => Source::Text,
-        }
+        prop.source.map(|i| self.values.get(i as usize).copied())
     }
 
     /// Whether property `prop`'s value is its `textContent`, so the walk
