@@ -27,8 +27,6 @@ pub(crate) struct ElementData {
     pub(crate) item: u32,
     /// The element whose `lang` attribute applies here, or [`NONE`].
     pub(crate) lang_from: u32,
-    /// Whether the element is in the HTML namespace.
-    pub(crate) html: bool,
     /// Whether `itemprop` has at least one property name (the element is
     /// in [`Document::props`]).
     pub(crate) named: bool,
@@ -190,12 +188,16 @@ struct Opened {
     target: u32,
 }
 
-/// Positions in the tree-ordered records while building the table.
-#[derive(Default)]
-struct Cursors {
-    item: usize,
-    prop: usize,
-    lang: usize,
+/// One step of [`Document::walk`].
+enum Step<N> {
+    /// The next element in index order. `parent` is its parent element
+    /// ([`NONE`] under a document node); `enclosing` the nearest element
+    /// around it, through document nodes.
+    Open { parent: u32, enclosing: u32 },
+    /// A text node.
+    Text(N),
+    /// The end of element `idx`'s subtree.
+    Close(u32),
 }
 
 /// `next`, advanced, if the record `list[next]` belongs to element `idx`
@@ -627,39 +629,38 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     }
 
     fn build_table(&self) -> Vec<ElementData> {
-        let mut table = Vec::with_capacity(self.nodes.len());
-        let mut next = Cursors::default();
-        // Per open node: its children, its element index (NONE for a
-        // document), and the scope and language its children see.
-        let mut stack = Vec::new();
-        if self.root.kind() == NodeKind::Element {
-            let (scope, lang) =
-                self.table_entry(self.root, NONE, NONE, NONE, &mut table, &mut next);
-            stack.push((self.root.children(), 0, scope, lang));
-        } else {
-            stack.push((self.root.children(), NONE, NONE, NONE));
-        }
-        while let Some((children, element, scope, lang)) = stack.last_mut() {
-            let (parent, scope, lang) = (*element, *scope, *lang);
-            let Some(child) = children.next() else {
+        let mut table: Vec<ElementData> = Vec::with_capacity(self.nodes.len());
+        // Positions in the tree-ordered records.
+        let (mut item, mut prop, mut lang) = (0, 0, 0);
+        self.walk(|step| match step {
+            Step::Open { parent, enclosing } => {
+                let idx = table.len() as u32;
+                // What the enclosing element's children see.
+                let (scope, inherited_lang) = match table.get(enclosing as usize) {
+                    Some(e) if e.item != NONE => (e.item, e.lang_from),
+                    Some(e) => (e.scope, e.lang_from),
+                    None => (NONE, NONE),
+                };
+                let item = take_if(&mut item, &self.items, |i| i.element, idx);
+                let named = take_if(&mut prop, &self.props, |p| p.element, idx) != NONE;
+                let sets_lang = take_if(&mut lang, &self.langs, |&l| l, idx) != NONE;
+                table.push(ElementData {
+                    parent,
+                    end: idx + 1,
+                    scope,
+                    item,
+                    lang_from: if sets_lang { idx } else { inherited_lang },
+                    named,
+                });
+            }
+            Step::Close(idx) => {
                 let end = table.len() as u32;
-                if let Some(e) = table.get_mut(parent as usize) {
+                if let Some(e) = table.get_mut(idx as usize) {
                     e.end = end;
                 }
-                stack.pop();
-                continue;
-            };
-            match child.kind() {
-                NodeKind::Element => {
-                    let idx = table.len() as u32;
-                    let (scope, lang) =
-                        self.table_entry(child, parent, scope, lang, &mut table, &mut next);
-                    stack.push((child.children(), idx, scope, lang));
-                }
-                NodeKind::Document => stack.push((child.children(), NONE, scope, lang)),
-                NodeKind::Text | NodeKind::Other => {}
             }
-        }
+            Step::Text(_) => {}
+        });
         // A tree that answers differently the second time (the `Node`
         // contract says it must not) still gets one entry per indexed
         // element, and no subtree past the last one.
@@ -673,7 +674,6 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 scope: NONE,
                 item: NONE,
                 lang_from: NONE,
-                html: false,
                 named: false,
             });
         }
@@ -683,32 +683,49 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         table
     }
 
-    /// Appends element `node`'s entry to the table; returns the scope and
-    /// language its children see.
-    fn table_entry(
-        &self,
-        node: N,
-        parent: u32,
-        scope: u32,
-        inherited_lang: u32,
-        table: &mut Vec<ElementData>,
-        next: &mut Cursors,
-    ) -> (u32, u32) {
-        let idx = table.len() as u32;
-        let item = take_if(&mut next.item, &self.items, |i| i.element, idx);
-        let prop = take_if(&mut next.prop, &self.props, |p| p.element, idx);
-        let lang = take_if(&mut next.lang, &self.langs, |&l| l, idx);
-        let lang_from = if lang != NONE { idx } else { inherited_lang };
-        table.push(ElementData {
-            parent,
-            end: idx + 1,
-            scope,
-            item,
-            lang_from,
-            html: node.is_html(),
-            named: prop != NONE,
-        });
-        (if item != NONE { item } else { scope }, lang_from)
+    /// Walks the tree as indexing does, so that elements come in the same
+    /// order and get the same indexes (template contents and other
+    /// non-element nodes skipped, nested document nodes walked through),
+    /// without recursion: the one walk behind the data gathered after
+    /// indexing.
+    fn walk(&self, mut visit: impl FnMut(Step<N>)) {
+        let mut next = 0;
+        // Per open node: its children, its element index (NONE for a
+        // document node), and the nearest element around its children.
+        let mut stack = Vec::new();
+        if self.root.kind() == NodeKind::Element {
+            visit(Step::Open {
+                parent: NONE,
+                enclosing: NONE,
+            });
+            next = 1;
+            stack.push((self.root.children(), 0, 0));
+        } else {
+            stack.push((self.root.children(), NONE, NONE));
+        }
+        while let Some((children, element, enclosing)) = stack.last_mut() {
+            let (element, enclosing) = (*element, *enclosing);
+            let Some(child) = children.next() else {
+                if element != NONE {
+                    visit(Step::Close(element));
+                }
+                stack.pop();
+                continue;
+            };
+            match child.kind() {
+                NodeKind::Element => {
+                    visit(Step::Open {
+                        parent: element,
+                        enclosing,
+                    });
+                    stack.push((child.children(), next, next));
+                    next += 1;
+                }
+                NodeKind::Document => stack.push((child.children(), NONE, enclosing)),
+                NodeKind::Text => visit(Step::Text(child)),
+                NodeKind::Other => {}
+            }
+        }
     }
 
     /// Element `idx`'s entry in [`ids`](Self::ids), if it has an ID.
@@ -742,36 +759,21 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         self.all_text.get_or_init(|| {
             let mut text = String::new();
             let mut ranges = vec![(0u32, 0u32); self.nodes.len()];
-            // The next element's index, and per open node its children and
-            // its element index (NONE for the document).
-            let mut next = 0usize;
-            let mut stack = vec![(self.root.children(), NONE)];
-            if self.root.kind() == NodeKind::Element {
-                stack[0].1 = 0;
-                next = 1;
-            }
-            while let Some((top, element)) = stack.last_mut() {
-                let element = *element;
-                let Some(child) = top.next() else {
-                    if let Some(r) = ranges.get_mut(element as usize) {
+            let mut next = 0;
+            self.walk(|step| match step {
+                Step::Open { .. } => {
+                    if let Some(r) = ranges.get_mut(next) {
+                        r.0 = text.len() as u32;
+                    }
+                    next += 1;
+                }
+                Step::Text(node) => text.push_str(node.text().unwrap_or("")),
+                Step::Close(idx) => {
+                    if let Some(r) = ranges.get_mut(idx as usize) {
                         r.1 = text.len() as u32;
                     }
-                    stack.pop();
-                    continue;
-                };
-                match child.kind() {
-                    NodeKind::Text => text.push_str(child.text().unwrap_or("")),
-                    NodeKind::Element => {
-                        if let Some(r) = ranges.get_mut(next) {
-                            r.0 = text.len() as u32;
-                        }
-                        stack.push((child.children(), next as u32));
-                        next += 1;
-                    }
-                    NodeKind::Document => stack.push((child.children(), NONE)),
-                    NodeKind::Other => {}
                 }
-            }
+            });
             AllText { text, ranges }
         })
     }

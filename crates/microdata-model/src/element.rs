@@ -75,7 +75,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// Whether the element is in the HTML namespace.
     pub fn is_html(&self) -> bool {
-        self.data().html
+        self.node().is_html()
     }
 
     /// Whether this is an HTML element named `name`.
@@ -205,8 +205,7 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
 
     /// The raw `itemprop` attribute (HTML elements only).
     pub fn itemprop(&self) -> Option<&'a str> {
-        // The node, not the table: this needs nothing else.
-        if self.node().is_html() {
+        if self.is_html() {
             self.attr("itemprop")
         } else {
             None
