@@ -113,7 +113,8 @@ fn measure(
 ) -> (f64, Option<u64>) {
     f();
     let mut elapsed = std::time::Duration::ZERO;
-    let mut faults = 0;
+    // None once a count cannot be read (not Linux).
+    let mut faults = Some(0);
     for i in 0..iterations {
         if let Some(buffer) = flush.as_deref_mut() {
             buffer.fill(i as u8);
@@ -123,13 +124,13 @@ fn measure(
         let start = Instant::now();
         f();
         elapsed += start.elapsed();
-        faults += minor_faults()
+        let taken = minor_faults()
             .zip(before)
-            .map_or(0, |(after, before)| after - before);
+            .map(|(after, before)| after - before);
+        faults = faults.zip(taken).map(|(sum, taken)| sum + taken);
     }
     let ms = elapsed.as_secs_f64() * 1e3 / iterations as f64;
-    let faults = minor_faults().map(|_| faults / iterations as u64);
-    (ms, faults)
+    (ms, faults.map(|sum| sum / iterations as u64))
 }
 
 fn main() -> ExitCode {

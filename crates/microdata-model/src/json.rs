@@ -320,6 +320,13 @@ fn write_item<'a, N: Node<'a>>(
     w.check()
 }
 
+/// Appends `s` to `out` as a JSON string, quotes included. serde_json
+/// escapes exactly as the shortest serialization asks: `\"` `\\` `\b` `\f`
+/// `\n` `\r` `\t`, and `\u00XX` for the other control characters only.
+fn write_escaped(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(out, s).expect("writing to a Vec cannot fail");
+}
+
 /// Strings numbered `0..n`, each escaped as a JSON string on first use.
 struct Escaped {
     /// The escaped strings, one after the other.
@@ -342,7 +349,7 @@ impl Escaped {
         // An escaped string has at least its two quotes.
         if start == end {
             start = self.bytes.len() as u32;
-            serde_json::to_writer(&mut self.bytes, s).expect("writing to a Vec cannot fail");
+            write_escaped(&mut self.bytes, s);
             end = self.bytes.len() as u32;
             self.ranges[i as usize] = (start, end);
         }
@@ -435,10 +442,7 @@ impl Writer {
     }
 
     fn escaped(&mut self, s: &str) {
-        // serde_json escapes exactly as the shortest serialization asks:
-        // `\"` `\\` `\b` `\f` `\n` `\r` `\t`, and `\u00XX` for the other
-        // control characters only.
-        serde_json::to_writer(&mut self.out, s).expect("writing to a Vec cannot fail");
+        write_escaped(&mut self.out, s);
     }
 
     /// Whether the output is still within its limit.
