@@ -516,3 +516,41 @@ fn a_tree_that_changes_between_walks_does_not_panic() {
     let _ = doc.errors();
     assert!(walks.get() > 1);
 }
+
+#[test]
+fn the_walks_after_indexing_number_elements_as_indexing_does() {
+    // A document node nested inside an element (as some trees hang
+    // fragments): indexing, the element table and the document text all
+    // walk through it and must agree on every element's index.
+    let mut t = Tree::new();
+    let body = t.el(0, "body", &[("lang", "en")]);
+    let inner = t.push_child(body, Data::Document(Vec::new()));
+    let item = t.el(inner, "div", &[("itemscope", "")]);
+    let a = t.el(item, "span", &[("itemprop", "a"), ("lang", "fr")]);
+    t.text(a, "x");
+    t.text(inner, "loose ");
+    let b = t.el(body, "p", &[("itemprop", "b")]);
+    t.text(b, "y");
+    let doc = Document::new(t.root());
+    // Tree order: body, div, span, p.
+    assert_eq!(doc.len(), 4);
+    let item = doc.all_items().next().unwrap();
+    assert_eq!(item.element().index(), 1);
+    assert_eq!(doc.element_at(1).unwrap().item(), Some(item));
+    let span = doc.element_at(2).unwrap();
+    assert_eq!(span.scope(), Some(item));
+    assert_eq!(span.parent().map(|p| p.index()), Some(1));
+    assert_eq!(span.lang(), Some("fr"));
+    assert!(span.has_property_names());
+    // Under the nested document node: no parent element, but the body's
+    // language still applies.
+    let div = doc.element_at(1).unwrap();
+    assert_eq!(div.parent(), None);
+    assert_eq!(div.lang(), Some("en"));
+    let p = doc.element_at(3).unwrap();
+    assert_eq!(p.scope(), None);
+    assert!(p.has_property_names());
+    assert_eq!(doc.element_at(0).unwrap().text_content(), "xloose y");
+    assert_eq!(div.text_content(), "x");
+    assert_eq!(item.get("a").unwrap().as_str(), Some("x"));
+}
