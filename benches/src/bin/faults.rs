@@ -4,10 +4,12 @@
 //! "Page faults").
 //!
 //! For each input of `benches::shapes::Shape` and each scale, the HTML is
-//! parsed once; then each of the two entry points the scaling bench times
-//! (`microdata_json`: `document(&dom, url)` and its JSON within the default
-//! limits; `mf2_json`: indexing, microformats2 and its JSON) runs once to
-//! warm up and `--iterations` times measured. Printed per iteration: the
+//! parsed once; then each entry point runs once to warm up and
+//! `--iterations` times measured: `parse` (scraper's own parse, the
+//! reference a linear workload is held against), and the two the scaling
+//! bench times, `microdata_json` (`document(&dom, url)` and its JSON within
+//! the default limits) and `mf2_json` (indexing, microformats2 and its
+//! JSON). With `--parse` those two parse the HTML in each iteration too. Printed per iteration: the
 //! mean wall-clock time and the minor page faults the process took (from
 //! `/proc/self/stat`, so Linux only; elsewhere the column says `n/a`).
 //!
@@ -23,21 +25,24 @@ use std::time::Instant;
 use benches::positive_number;
 use benches::shapes::{SCALES, Shape};
 use microdata_scraper::json::JsonOptions;
+use microdata_scraper::scraper::Html;
 use microdata_scraper::{Limits, Url, document, parse_html};
 
 const USAGE: &str = "\
 usage: faults [--shape NAME]... [--entry NAME] [--scale N]... [--iterations N]
-              [--cold]
+              [--cold] [--parse]
 
   --shape NAME      only this input (listing, itemref, deep, feed, blog);
                     repeat for several (default: all)
-  --entry NAME      only this entry point (microdata_json, mf2_json)
+  --entry NAME      only this entry point (parse, microdata_json, mf2_json)
   --scale N         inputs at N times their base size; repeat for several
                     (default: 1, 4 and 16, as the scaling bench)
   --iterations N    measured iterations per entry point (default 5)
   --cold            before each measured iteration, write a buffer of twice
                     the last-level cache (not timed), so that no input
                     starts with its DOM in the cache
+  --parse           parse the HTML inside each iteration too, as the
+                    one-call entry points (`microdata_scraper::parse`) do
 ";
 
 struct Options {
@@ -46,6 +51,7 @@ struct Options {
     scales: Vec<usize>,
     iterations: usize,
     cold: bool,
+    parse: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -55,6 +61,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         scales: Vec::new(),
         iterations: 5,
         cold: false,
+        parse: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -75,6 +82,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--scale" => o.scales.push(positive_number(&value()?)?),
             "--iterations" => o.iterations = positive_number(&value()?)?,
             "--cold" => o.cold = true,
+            "--parse" => o.parse = true,
             other => return Err(format!("unexpected argument `{other}`")),
         }
     }
@@ -88,7 +96,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 }
 
 /// The entry points timed, as the scaling bench names them.
-const ENTRIES: [&str; 2] = ["microdata_json", "mf2_json"];
+const ENTRIES: [&str; 3] = ["parse", "microdata_json", "mf2_json"];
 
 /// The minor page faults this process has taken so far: field 10 of
 /// `/proc/self/stat` (counted after the command name, which is in
@@ -156,18 +164,33 @@ fn main() -> ExitCode {
             let input = shape.generate(scale);
             let url = Url::parse(input.url).expect("generated URLs are absolute");
             let dom = parse_html(&input.html);
+            // The DOM a run reads: with `--parse`, one it parses itself.
+            let with_dom = |run: &dyn Fn(&Html)| {
+                if options.parse {
+                    run(&parse_html(black_box(&input.html)));
+                } else {
+                    run(black_box(&dom));
+                }
+            };
             let microdata_json = || {
-                black_box(
-                    document(black_box(&dom), Some(url.clone()))
-                        .try_to_json_with(JsonOptions::new(), Limits::default())
-                        .ok(),
-                );
+                with_dom(&|dom| {
+                    black_box(
+                        document(dom, Some(url.clone()))
+                            .try_to_json_with(JsonOptions::new(), Limits::default())
+                            .ok(),
+                    );
+                });
             };
             let mf2_json = || {
-                let doc = document(black_box(&dom), Some(url.clone()));
-                black_box(microformats2::parse(&doc, &mf2).to_json());
+                with_dom(&|dom| {
+                    let doc = document(dom, Some(url.clone()));
+                    black_box(microformats2::parse(&doc, &mf2).to_json());
+                });
             };
-            let runs: [&dyn Fn(); 2] = [&microdata_json, &mf2_json];
+            let parse = || {
+                black_box(parse_html(black_box(&input.html)));
+            };
+            let runs: [&dyn Fn(); 3] = [&parse, &microdata_json, &mf2_json];
             for (name, f) in ENTRIES.into_iter().zip(runs) {
                 if options.entry.as_ref().is_some_and(|e| e != name) {
                     continue;
