@@ -1,7 +1,8 @@
 //! Time against input size: each input of `benches::shapes::Shape` (the
 //! product listing, an `itemref`-heavy page, a page 100,000 `<span>`s deep,
-//! a mixed classic/mf2 `h-feed`) at 1x, 4x and 16x its base size, through
-//! two entry points on a DOM parsed once outside the timed loop:
+//! a mixed classic/mf2 `h-feed`, the blog) at 1x, 4x and 16x its base
+//! size, through two entry points on a DOM parsed once outside the timed
+//! loop:
 //!
 //! - `microdata_json`: indexing the document and writing the
 //!   `application/microdata+json` within the default limits,
@@ -9,9 +10,15 @@
 //! - `mf2_json`: indexing, microformats2 parsing and its JSON,
 //!   `microformats2::parse(&document(&dom, url), &options).to_json()`.
 //!
-//! Linear code takes 16x the time at 16x the size; BENCHMARKS.md records
-//! the ratios. The samples are few and short so that the whole bench runs
-//! in about three minutes.
+//! and, as the reference they are held against, `parse`: scraper's own
+//! parse of the same input (`parse_html`, dropping the DOM), a linear
+//! workload whose ratio shows what the machine's memory hierarchy does to
+//! a linear algorithm at these sizes.
+//!
+//! Linear code takes 16x the time at 16x the size; `cargo xtask bench`
+//! prints each point's ratio to its 1x point and BENCHMARKS.md records
+//! them. The samples are few and short so that the whole bench runs in
+//! about five minutes.
 //!
 //! Run with `cargo bench -p benches --bench scaling`.
 
@@ -54,6 +61,9 @@ fn scaling(c: &mut Criterion) {
 
             let size = format!("{scale}x");
             group.throughput(Throughput::Bytes(input.html.len() as u64));
+            group.bench_with_input(BenchmarkId::new("parse", &size), &input.html, |b, html| {
+                b.iter(|| black_box(parse_html(black_box(html))));
+            });
             group.bench_with_input(BenchmarkId::new("microdata_json", &size), &dom, |b, dom| {
                 b.iter(|| {
                     black_box(

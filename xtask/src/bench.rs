@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: runs the criterion benches of the `benches` package
 //! and prints a table from `target/criterion/**/new/{benchmark,estimates}.json`,
-//! with each bench's overhead over the `parse` bench of its group.
+//! with each bench's overhead over the `parse` bench of its group and, for
+//! the scaling bench's `<n>x` points, their time over the `1x` point.
 //!
 //! `cargo xtask bench --memory` runs the `memory` binary of the `benches`
 //! package instead: peak memory against the parsed DOM, and the
@@ -122,10 +123,12 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
         )));
     }
     let overheads = overheads(&results);
+    let ratios = scale_ratios(&results);
     let rows: Vec<Vec<String>> = results
         .iter()
         .zip(&overheads)
-        .map(|(r, overhead)| {
+        .zip(&ratios)
+        .map(|((r, overhead), ratio)| {
             vec![
                 r.id.clone(),
                 format_ns(r.ns),
@@ -133,6 +136,7 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
                 r.bytes
                     .map_or_else(|| "-".into(), |b| format!("{:.1}", mb_per_s(b, r.ns))),
                 overhead.map_or_else(|| "-".into(), |o| format!("{:+.1}%", o * 100.0)),
+                ratio.map_or_else(|| "-".into(), |x| format!("{x:.1}×")),
             ]
         })
         .collect();
@@ -140,8 +144,8 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
     print!(
         "{}",
         table(
-            &["bench", "time", "95% interval", "MB/s", "vs parse"],
-            "lrrrr",
+            &["bench", "time", "95% interval", "MB/s", "vs parse", "vs 1x"],
+            "lrrrrr",
             &rows
         )
     );
@@ -151,6 +155,12 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
             "(vs parse: what a bench adds to the `parse` bench of its group, as a share of it: \
              (time - parse) / parse; for `*_from_dom` benches, which start from a parsed DOM, \
              time / parse)"
+        );
+    }
+    if ratios.iter().any(Option::is_some) {
+        println!(
+            "(vs 1x: a `<name>/<n>x` bench's time over its `<name>/1x` bench; linear code gives \
+             n, and the scaling bench's `parse` rows show what this machine gives a linear parser)"
         );
     }
     if let Some(name) = &opts.save {
@@ -186,6 +196,26 @@ fn overheads(results: &[BenchResult]) -> Vec<Option<f64>> {
             } else {
                 (r.ns - parse) / parse
             })
+        })
+        .collect()
+}
+
+/// For each result, in order, its time over the `1x` point of its series
+/// when its id ends in `/<n>x` with `n` above 1 (the scaling bench's
+/// points: `scaling/<input>/<entry>/<n>x`), else `None`.
+fn scale_ratios(results: &[BenchResult]) -> Vec<Option<f64>> {
+    results
+        .iter()
+        .map(|r| {
+            let (series, point) = r.id.rsplit_once('/')?;
+            let scale: u32 = point.strip_suffix('x')?.parse().ok()?;
+            if scale <= 1 {
+                return None;
+            }
+            let base = results
+                .iter()
+                .find(|b| b.id.strip_suffix("/1x") == Some(series))?;
+            (base.ns > 0.0).then(|| r.ns / base.ns)
         })
         .collect()
 }
@@ -375,6 +405,40 @@ mod tests {
             Some("+15.0%"),
             None,
             Some("+22.0%"),
+            None,
+            None,
+            None,
+        ];
+        let want: Vec<Option<String>> = want.iter().map(|w| w.map(str::to_owned)).collect();
+        assert_eq!(got, want);
+    }
+
+    /// Ratios to the series' 1x point: only for `<n>x` points above 1 whose
+    /// series has a 1x point, whatever the order of the results.
+    #[test]
+    fn ratio_to_1x() {
+        let results = [
+            result("scaling/deep/mf2_json/16x", 90.0),
+            result("scaling/deep/mf2_json/1x", 5.0),
+            result("scaling/deep/mf2_json/4x", 20.0),
+            result("scaling/deep/parse/4x", 7.0),
+            result("scaling/feed/parse/16x", 1.0),
+            result("scaling/feed/parse/1x", 0.0),
+            result("scaling/blog/parse/4x", 1.0),
+            result("microdata/parse", 100.0),
+            result("other/x", 1.0),
+        ];
+        let got: Vec<Option<String>> = scale_ratios(&results)
+            .iter()
+            .map(|x| x.map(|x| format!("{x:.1}")))
+            .collect();
+        let want = [
+            Some("18.0"),
+            None,
+            Some("4.0"),
+            None,
+            None,
+            None,
             None,
             None,
             None,
