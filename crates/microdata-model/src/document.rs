@@ -44,11 +44,12 @@ pub(crate) enum SourceOf<V> {
     /// `meta` `content`, `data`/`meter` `value`, or a `time` element's
     /// `datetime`: that attribute's value, the empty string when absent.
     Attr(V),
-    /// A `time` element without `datetime`: its child text content, copied
-    /// into [`Document::child_text`] at the property's text range while
+    /// A `time` element without `datetime`: its child text content (the
+    /// element's datetime value), copied into
+    /// [`Document::child_text`] at the property's text range while
     /// indexing.
     ChildText,
-    /// A short [`Source::Attr`] value, copied into [`Document::text`] at
+    /// A short [`Source::Attr`] value, copied into [`Document::copied`] at
     /// the property's text range while indexing.
     Copied,
     /// Any other element: its `textContent`.
@@ -116,8 +117,9 @@ pub(crate) struct PropData {
     /// into [`Document::names`], duplicates dropped.
     pub(crate) names: (u32, u32),
     /// Byte range of the element's `textContent` in [`Document::text`]
-    /// (for [`Source::Text`] and [`Source::Copied`] values), or of its child
-    /// text content in [`Document::child_text`] (for [`Source::ChildText`]).
+    /// (for [`Source::Text`]), of its child text content in
+    /// [`Document::child_text`] (for [`Source::ChildText`]), or of its
+    /// attribute value in [`Document::copied`] (for [`Source::Copied`]).
     pub(crate) text: (u32, u32),
     /// Where the value comes from: see [`Document::source`].
     pub(crate) source: Stored,
@@ -161,8 +163,8 @@ pub(crate) struct IdEntry<'a> {
 /// (NONE for the root), its children iterator, the scope/lang its children
 /// see, its property (index into `props`, or NONE), whether the text under
 /// it is copied into `doc.text`, whether its own text children are copied
-/// into `doc.child_text`, and its entry in `ids` (or
-/// NONE).
+/// (into the walk's buffer, then `doc.child_text`), and its entry in `ids`
+/// (or NONE).
 struct Frame<I> {
     element: u32,
     children: I,
@@ -275,8 +277,13 @@ pub struct Document<'a, N: Node<'a>> {
     /// all that the conversions read, copied once.
     pub(crate) text: String,
     /// The child text content of `time` property elements without
-    /// `datetime` ([`Source::ChildText`]), concatenated in tree order.
+    /// `datetime` ([`Source::ChildText`]), each written whole when its
+    /// element closes (so in the order the elements end).
     pub(crate) child_text: String,
+    /// Short attribute values ([`Source::Copied`]), in tree order. Apart
+    /// from [`Document::text`], where a `meta` inside a text-valued
+    /// property would otherwise land in the middle of that property's text.
+    pub(crate) copied: String,
     /// All text nodes' data, concatenated in tree order, with each
     /// element's `textContent` range in it: gathered on first use, as only
     /// `Element::text_content` asks for it.
@@ -324,6 +331,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             scoped: Vec::new(),
             text: String::new(),
             child_text: String::new(),
+            copied: String::new(),
             all_text: std::sync::OnceLock::new(),
             title: NONE,
             default_lang: None,
@@ -360,7 +368,16 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     if doc.reads_text(frame.prop) {
                         doc.props[frame.prop as usize].text.1 = doc.text.len() as u32;
                     } else if frame.child_text {
-                        doc.props[frame.prop as usize].text.1 = doc.child_text.len() as u32;
+                        // The child text content is this element's own text
+                        // children only: a `time` property nested in it has
+                        // already moved its own text out of `open_child_text`,
+                        // so what follows this element's start is all its.
+                        let prop = &mut doc.props[frame.prop as usize];
+                        let start = prop.text.0 as usize;
+                        let begin = doc.child_text.len() as u32;
+                        doc.child_text.push_str(&scratch.open_child_text[start..]);
+                        scratch.open_child_text.truncate(start);
+                        prop.text = (begin, doc.child_text.len() as u32);
                     }
                 }
                 continue;
@@ -373,7 +390,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                             doc.text.push_str(t);
                         }
                         if top.child_text {
-                            doc.child_text.push_str(t);
+                            scratch.open_child_text.push_str(t);
                         }
                     }
                 }
@@ -560,33 +577,36 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         let mut prop = NONE;
         if self.prop_names.len() as u32 > names_start {
             let mut source = value_source(item, name, |a| found.get(a));
-            let mut start = self.text.len() as u32;
-            // A short attribute value sits inside the element's attribute
-            // list, which is being read anyway: copying it now spares the
-            // conversion a trip back into the tree.
-            if let Source::Attr(Some(v)) = source {
-                if v.len() <= SHORT_VALUE {
-                    self.text.push_str(v);
+            let text = match source {
+                // A short attribute value sits inside the element's
+                // attribute list, which is being read anyway: copying it now
+                // spares the conversion a trip back into the tree.
+                Source::Attr(Some(v)) if v.len() <= SHORT_VALUE => {
                     source = Source::Copied;
+                    let start = self.copied.len() as u32;
+                    self.copied.push_str(v);
+                    (start, self.copied.len() as u32)
                 }
-            }
-            if source == Source::ChildText {
-                start = self.child_text.len() as u32;
-            }
+                // Where its text will start in the walk's buffer, which moves
+                // it to `child_text` when the element closes.
+                Source::ChildText => {
+                    let at = scratch.open_child_text.len() as u32;
+                    (at, at)
+                }
+                // For a text value, the walk sets the end when the element
+                // closes.
+                _ => {
+                    let at = self.text.len() as u32;
+                    (at, at)
+                }
+            };
             prop = prop_start;
             let stored = self.store(source);
             self.props.push(PropData {
                 element: idx,
                 scope,
                 names: (names_start, self.prop_names.len() as u32),
-                text: (
-                    start,
-                    if source == Source::Copied {
-                        self.text.len() as u32
-                    } else {
-                        start
-                    },
-                ),
+                text,
                 source: stored,
             });
         }
@@ -995,6 +1015,9 @@ struct Scratch<'a> {
     last_prop: Vec<u32>,
     /// Item types, each as first met, with its number.
     types: HashMap<&'a str, (&'a str, u32)>,
+    /// The child text of the `time` property elements being walked (see
+    /// [`Source::ChildText`]), innermost last: time elements may nest.
+    open_child_text: String,
 }
 
 /// The attributes of one element that a property value (or the document's

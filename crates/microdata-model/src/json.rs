@@ -98,7 +98,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         // Room for what the values usually add up to (the text they read,
         // short attribute values and the syntax around each), so that a large
         // output is not copied as it grows; never more than the limit.
-        let estimate = self.text.len() + 48 * self.props.len() + 64 * self.items.len();
+        let estimate =
+            self.text.len() + self.copied.len() + 48 * self.props.len() + 64 * self.items.len();
         w.out.reserve(estimate.min(limits.max_output_bytes()));
         write_items(w, self.all_items())
     }
@@ -312,9 +313,8 @@ fn write_item<'a, N: Node<'a>>(
             Source::ChildText => {
                 w.string(&doc.child_text[prop.text.0 as usize..prop.text.1 as usize]);
             }
-            Source::Text | Source::Copied => {
-                w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]);
-            }
+            Source::Text => w.string(&doc.text[prop.text.0 as usize..prop.text.1 as usize]),
+            Source::Copied => w.string(&doc.copied[prop.text.0 as usize..prop.text.1 as usize]),
         }
     }
     w.check()
@@ -626,9 +626,10 @@ mod tests {
             doc.to_json(),
             r#"{"items":[{"properties":{"name":["Kettle steel"],"inner":["steel"],"m":["c"]}}]}"#
         );
-        // The text of the two text-valued properties, then the short
-        // `content` value, copied from the attribute list.
-        assert_eq!(doc.text, "Kettle steelc");
+        // The text of the two text-valued properties; the short `content`
+        // value, copied from the attribute list, apart.
+        assert_eq!(doc.text, "Kettle steel");
+        assert_eq!(doc.copied, "c");
         assert!(doc.all_text.get().is_none());
         let item_el = doc.items().next().unwrap().element();
         assert_eq!(item_el.text_content(), "between Kettle steelnot read");
@@ -723,9 +724,10 @@ mod tests {
             doc.to_json(),
             r#"{"items":[{"type":["http://t.example/T"],"properties":{"a":["12345678"],"b":["x"],"c":["123456789"],"d":[{"type":["http://t.example/T"],"properties":{"e":[""]}}]}}]}"#
         );
-        // The eight-byte value and the empty one are copied, then the text
-        // of `b`; the nine-byte value is read from the tree.
-        assert_eq!(doc.text, "12345678x");
+        // The eight-byte value and the empty one are copied, apart from
+        // the text of `b`; the nine-byte value is read from the tree.
+        assert_eq!(doc.copied, "12345678");
+        assert_eq!(doc.text, "x");
         let sources: Vec<Source<'_>> = doc.props.iter().map(|p| doc.source(p)).collect();
         assert_eq!(
             sources,
@@ -804,6 +806,76 @@ mod tests {
         assert_eq!(doc.child_text, "13");
         let item = doc.items().next().unwrap();
         assert_eq!(item.get("t").unwrap().as_str(), Some("13"));
+    }
+
+    /// The JSON of `doc`'s items, and the same written from the `Value`
+    /// API, which reads the tree rather than the text the index copied.
+    fn json_and_values<'a>(doc: &Document<'a, crate::tests::H<'a>>) -> (String, String) {
+        let mut from_values = String::new();
+        for item in doc.items() {
+            for p in item.properties() {
+                let value = p.item_value().and_then(|v| v.as_str().map(str::to_owned));
+                for name in p.property_names() {
+                    from_values.push_str(&format!("{name}={value:?};"));
+                }
+            }
+        }
+        (doc.to_json(), from_values)
+    }
+
+    #[test]
+    fn a_short_attribute_value_inside_a_text_value_is_not_part_of_it() {
+        // `<span itemprop=price>10<meta itemprop=currency content=EUR>
+        // <data itemprop=n value=3>three</data></span>`: the `meta` has no
+        // text and `content` is not text content, so the price is "10three".
+        let mut t = Tree::new();
+        let item = t.el(0, "div", &[("itemscope", "")]);
+        let price = t.el(item, "span", &[("itemprop", "price")]);
+        t.text(price, "10");
+        t.el(
+            price,
+            "meta",
+            &[("itemprop", "currency"), ("content", "EUR")],
+        );
+        let data = t.el(price, "data", &[("itemprop", "n"), ("value", "3")]);
+        t.text(data, "three");
+        let doc = Document::new(t.root());
+        let (json, values) = json_and_values(&doc);
+        assert_eq!(
+            json,
+            r#"{"items":[{"properties":{"price":["10three"],"currency":["EUR"],"n":["3"]}}]}"#
+        );
+        assert_eq!(
+            values,
+            r#"price=Some("10three");currency=Some("EUR");n=Some("3");"#
+        );
+    }
+
+    #[test]
+    fn nested_time_values_keep_their_own_child_text() {
+        // `<time itemprop=a>x<time itemprop=b>y<span><time itemprop=c>z
+        // </time></span>w</time>v</time>`: each datetime value is the
+        // element's child text content, its own text children only.
+        let mut t = Tree::new();
+        let item = t.el(0, "div", &[("itemscope", "")]);
+        let a = t.el(item, "time", &[("itemprop", "a")]);
+        t.text(a, "x");
+        let b = t.el(a, "time", &[("itemprop", "b")]);
+        t.text(b, "y");
+        let span = t.el(b, "span", &[]);
+        let c = t.el(span, "time", &[("itemprop", "c")]);
+        t.text(c, "z");
+        t.text(b, "w");
+        t.text(a, "v");
+        let doc = Document::new(t.root());
+        let (json, values) = json_and_values(&doc);
+        assert_eq!(
+            json,
+            r#"{"items":[{"properties":{"a":["xv"],"b":["yw"],"c":["z"]}}]}"#
+        );
+        assert_eq!(values, r#"a=Some("xv");b=Some("yw");c=Some("z");"#);
+        // Each written whole as its element ends: innermost first.
+        assert_eq!(doc.child_text, "zywxv");
     }
 
     #[test]

@@ -4,3 +4,4 @@
 mod serialize;
 mod spec_examples;
 mod traps;
+mod values;

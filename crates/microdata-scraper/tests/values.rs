@@ -1,0 +1,68 @@
+//! Property values whose elements nest inside other property elements:
+//! each value is read from its own element only (WHATWG HTML §5.2.4), and
+//! the JSON conversion (which reads the text copied while indexing) agrees
+//! with the `Value` API (which reads the tree).
+
+use microdata_scraper::parse;
+
+/// The JSON of `html`'s items, after checking that every property value
+/// the JSON holds as a string is what `Item::values` gives.
+fn json(html: &str) -> String {
+    let parsed = parse(html, Some("https://example.com/")).unwrap();
+    let doc = parsed.document();
+    let json: serde_json::Value = serde_json::from_str(&doc.to_json()).unwrap();
+    for (item, object) in doc.items().zip(json["items"].as_array().unwrap()) {
+        for (name, values) in object["properties"].as_object().unwrap() {
+            let from_api: Vec<_> = item
+                .values(name)
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect();
+            let from_json: Vec<_> = values
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect();
+            assert_eq!(from_api, from_json, "values of {name}");
+        }
+    }
+    doc.to_json()
+}
+
+/// A `meta` inside a text-valued property adds no text to it: its
+/// `content` is its own value, not text content.
+#[test]
+fn meta_and_data_inside_a_text_value() {
+    let html = r#"<div itemscope itemtype="https://schema.org/Offer">
+        <span itemprop="price">10<meta itemprop="priceCurrency" content="EUR">
+        <data itemprop="n" value="3">,00</data></span></div>"#;
+    assert_eq!(
+        json(html),
+        r#"{"items":[{"type":["https://schema.org/Offer"],"properties":{"price":["10\n        ,00"],"priceCurrency":["EUR"],"n":["3"]}}]}"#
+    );
+}
+
+/// A `time` without `datetime` takes its child text content: the text of
+/// a `time` nested in it (at any depth) is not its own.
+#[test]
+fn nested_time_elements() {
+    let html = r#"<div itemscope><time itemprop="a">from <time itemprop="b">nine
+        <b><time itemprop="c">am</time></b></time> to <time itemprop="d"
+        datetime="17:00">five</time></time></div>"#;
+    assert_eq!(
+        json(html),
+        r#"{"items":[{"properties":{"a":["from  to "],"b":["nine\n        "],"c":["am"],"d":["17:00"]}}]}"#
+    );
+}
+
+/// What fuzzing found (`robustness/regressions/json/`): an unclosed `time`
+/// inside a `time`, closed by the parser with the `div` around them.
+#[test]
+fn a_time_left_open_inside_a_time() {
+    let html = r#"<div itemscope><p><time itemprop="dtstart">May 5th to
+        <time itemprop="dtend">9pm</div>"#;
+    assert_eq!(
+        json(html),
+        r#"{"items":[{"properties":{"dtstart":["May 5th to\n        "],"dtend":["9pm"]}}]}"#
+    );
+}
