@@ -302,6 +302,53 @@ pub(crate) fn document() -> impl Strategy<Value = Vec<Gen>> {
         })
 }
 
+/// Property elements nested in one another, all inside one item: the
+/// values the index copies while it walks (text content, `time` child text,
+/// short `meta`/`data`/`meter` values), each inside the others, with items
+/// and long values (read from the tree) among them.
+pub(crate) fn nested_values() -> impl Strategy<Value = Vec<Gen>> {
+    let leaf = pick(&["", "x", "yz", " 1 2 "]).prop_map(Gen::Text);
+    let node = leaf.prop_recursive(6, 40, 4, |inner| {
+        (
+            prop::sample::select(&["span", "div", "time", "meta", "data", "meter"][..]),
+            prop::option::weighted(0.8, pick(&["a", "b", "a b"])),
+            // `content`, `value` or `datetime`: empty, short, long.
+            prop::option::weighted(0.5, pick(&["", "1", "12345678", "123456789"])),
+            prop::bool::weighted(0.15),
+            prop::collection::vec(inner, 0..4),
+        )
+            .prop_map(|(tag, itemprop, value, itemscope, children)| {
+                let mut attrs = Vec::new();
+                if itemscope {
+                    attrs.push(("itemscope", String::new()));
+                }
+                if let Some(names) = itemprop {
+                    attrs.push(("itemprop", names));
+                }
+                if let Some(v) = value {
+                    let name = match tag {
+                        "meta" => "content",
+                        "time" => "datetime",
+                        _ => "value",
+                    };
+                    attrs.push((name, v));
+                }
+                Gen::Element {
+                    tag,
+                    attrs,
+                    children,
+                }
+            })
+    });
+    prop::collection::vec(node, 1..4).prop_map(|children| {
+        vec![Gen::Element {
+            tag: "div",
+            attrs: vec![("itemscope", String::new())],
+            children,
+        }]
+    })
+}
+
 /// How to order each element's attributes when writing.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Order {

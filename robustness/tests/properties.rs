@@ -12,7 +12,7 @@ use microdata_model::json::JsonOptions;
 use proptest::prelude::*;
 use robustness::oracle;
 
-use crate::generate::{Order, document, render, tree};
+use crate::generate::{Order, document, nested_values, render, tree};
 
 /// `cases` cases, or `PROPTEST_CASES` when set (for longer local runs).
 fn config(cases: u32) -> ProptestConfig {
@@ -118,5 +118,23 @@ proptest! {
             doc.errors().iter().map(|e| (e.kind(), e.element().index())).collect::<Vec<_>>(),
             doc2.errors().iter().map(|e| (e.kind(), e.element().index())).collect::<Vec<_>>()
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Property elements nested in property elements: the JSON conversion,
+    /// which writes the text the index copied while walking, agrees with
+    /// the `Value` API (through `serde`), which reads each element in the
+    /// tree; in memory and through the HTML parser.
+    #[test]
+    fn nested_property_values(nodes in nested_values()) {
+        let t = tree(&nodes, Order::AsGenerated);
+        let doc = Document::new(t.root());
+        let items: Vec<_> = doc.items().collect();
+        let via_serde = serde_json::to_string(&items).unwrap();
+        prop_assert_eq!(format!("{{\"items\":{via_serde}}}"), doc.to_json());
+        oracle::json(render(&nodes, Order::AsGenerated).as_bytes());
     }
 }
