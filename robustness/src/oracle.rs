@@ -406,8 +406,9 @@ pub fn vcard(data: &[u8]) {
 
 /// Whether `vcard4` can read `card` back once printed (as `printed`): it
 /// has an `FN`, its extension properties are `X-` names, no value has a
-/// control character, and a text `BDAY` or `ANNIVERSARY` says
-/// `VALUE=text` (else vcard4 reads it as a date).
+/// control character, a text `BDAY` or `ANNIVERSARY` says `VALUE=text`
+/// (else vcard4 reads it as a date), and no text `PHOTO` makes vcard4's URI
+/// parser panic (it tries every `PHOTO` as a URI, whatever its `VALUE`).
 pub fn within_vcard4(card: &vcard4::Vcard, printed: &str) -> bool {
     use vcard4::property::DateTimeOrTextProperty::Text;
     let untyped_text = |name: &str| {
@@ -417,8 +418,12 @@ pub fn within_vcard4(card: &vcard4::Vcard, printed: &str) -> bool {
     };
     let text_dates = (matches!(card.bday, Some(Text(_))) && untyped_text("BDAY"))
         || (matches!(card.anniversary, Some(Text(_))) && untyped_text("ANNIVERSARY"));
+    let text_photo_panics = card.photo.iter().any(|p| {
+        matches!(p, vcard4::property::TextOrUriProperty::Text(t) if uriparse_panics_on(&t.value))
+    });
     !card.formatted_name.is_empty()
         && !text_dates
+        && !text_photo_panics
         && !printed
             .chars()
             .any(|c| c.is_control() && !matches!(c, '\r' | '\n'))
@@ -427,6 +432,19 @@ pub fn within_vcard4(card: &vcard4::Vcard, printed: &str) -> bool {
                 .get(..2)
                 .is_some_and(|p| p.eq_ignore_ascii_case("x-"))
         })
+}
+
+/// Whether `uriparse` (under `vcard4`'s URI values) panics on `s` instead
+/// of refusing it: when the part before the first `:` is not a scheme
+/// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, RFC 3986 §3.1), as in
+/// `12:00Z`. `microdata-vcard` never asks it to parse such text.
+pub fn uriparse_panics_on(s: &str) -> bool {
+    let Some((scheme, _)) = s.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    !(chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
 }
 
 /// Whether every property name in the document is an iCalendar/vCard name

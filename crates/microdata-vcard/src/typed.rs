@@ -5,7 +5,7 @@ use std::str::FromStr;
 use microdata_model::microsyntax::{parse_date, parse_global_date_time};
 use microdata_model::vocab::is_valid_geo;
 use microdata_model::{Document, Element, Node};
-use vcard4::parameter::{Parameters, RelatedType, TypeParameter};
+use vcard4::parameter::{Parameters, RelatedType, TypeParameter, ValueType};
 use vcard4::property::{
     AddressProperty, AnyProperty, DateAndOrTime, DateAndOrTimeProperty, DateTimeOrTextProperty,
     DateTimeProperty, DeliveryAddress, ExtensionProperty, Gender, GenderProperty, Kind,
@@ -188,6 +188,16 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
         Some(u) => TextOrUriProperty::Uri(uri_prop(u, params)),
         None => TextOrUriProperty::Text(text_prop(raw(), params)),
     };
+    // TEL, RELATED, UID and KEY take a URI or, with `VALUE=text`, text (RFC
+    // 6350 §6.4.1, §6.6.6, §6.7.6, §6.8.1): a text value says so, so that
+    // readers (vcard4 among them) keep it text rather than try it as a URI.
+    let text_or_uri_typed = |params: Option<Parameters>| {
+        let mut prop = text_or_uri(params);
+        if let TextOrUriProperty::Text(t) = &mut prop {
+            t.parameters.get_or_insert_with(Parameters::default).value = Some(ValueType::Text);
+        }
+        prop
+    };
     match p.name {
         "fn" => v.formatted_name.push(text_prop(raw(), params)),
         "n" if v.name.is_none() => {
@@ -214,7 +224,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
                 parameters: params,
             });
         }
-        "tel" => v.tel.push(text_or_uri(params)),
+        "tel" => v.tel.push(text_or_uri_typed(params)),
         "email" => v.email.push(text_prop(raw(), params)),
         "tz" => v
             .timezone
@@ -234,7 +244,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
             list.parameters = params;
             v.org.push(list);
         }
-        "related" => v.related.push(text_or_uri(params)),
+        "related" => v.related.push(text_or_uri_typed(params)),
         "categories" => {
             let items = split_unescaped(&p.value, ',')
                 .into_iter()
@@ -246,7 +256,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
         }
         "note" => v.note.push(text_prop(raw(), params)),
         "rev" if v.rev.is_none() => v.rev = date_time(&raw()),
-        "uid" if v.uid.is_none() => v.uid = Some(text_or_uri(params)),
+        "uid" if v.uid.is_none() => v.uid = Some(text_or_uri_typed(params)),
         "kind" if v.kind.is_none() => {
             v.kind = Kind::from_str(&raw()).ok().map(|value| KindProperty {
                 group: None,
@@ -254,7 +264,7 @@ fn add(v: &mut Vcard, p: &Prop<'_>) {
                 parameters: params,
             });
         }
-        "key" => v.key.push(text_or_uri(params)),
+        "key" => v.key.push(text_or_uri_typed(params)),
         name @ ("url" | "logo" | "sound" | "member" | "impp" | "source") => {
             if let Some(u) = uri() {
                 let list = match name {

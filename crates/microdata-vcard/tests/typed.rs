@@ -116,3 +116,36 @@ fn typed_none_without_hcard() {
     let parsed = microdata_scraper::parse("<p itemscope>", None).unwrap();
     assert!(to_vcard4(&parsed.document(), &VcardOptions::new()).is_none());
 }
+
+/// Text values of the properties that take a URI or text (here TEL and
+/// KEY) say `VALUE=text`: readers then keep them text. vcard4 tries any
+/// other value as a URI, and its URI parser panics on text such as
+/// `2008-07-20T21:00:00+01:00`, whose part before the colon is no scheme.
+#[test]
+fn text_values_of_uri_or_text_properties_say_so() {
+    let card = typed(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard">
+           <b itemprop=fn>A</b><span itemprop=tel>2008-07-20T21:00:00+01:00</span>
+           <a itemprop=tel href="tel:+1-555-0100">call</a>
+           <span itemprop=key>0x1: abc</span></div>"#,
+    );
+    let printed = card.to_string();
+    let lines: Vec<&str> = printed
+        .split("\r\n")
+        .filter(|l| l.starts_with("TEL") || l.starts_with("KEY"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "TEL;VALUE=text:2008-07-20T21:00:00+01:00",
+            "TEL:tel:+1-555-0100",
+            "KEY;VALUE=text:0x1: abc",
+        ]
+    );
+    let again = vcard4::parse(&printed).unwrap();
+    assert!(matches!(&again[0].tel[0], TextOrUriProperty::Text(t)
+        if t.value == "2008-07-20T21:00:00+01:00"));
+    assert!(matches!(&again[0].tel[1], TextOrUriProperty::Uri(u)
+        if u.value.to_string() == "tel:+1-555-0100"));
+    assert!(matches!(&again[0].key[0], TextOrUriProperty::Text(t) if t.value == "0x1: abc"));
+}
