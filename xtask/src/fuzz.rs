@@ -1,5 +1,6 @@
 //! `cargo xtask fuzz`: runs the cargo-fuzz targets of `fuzz/` for a bounded
-//! time each, seeded from the repository's HTML fixtures, and keeps every
+//! time each, seeded from the repository's HTML fixtures and the public
+//! suites' pages, and keeps every
 //! input that breaks a target as a regression test of the `robustness`
 //! crate (`robustness/regressions/<target>/`, replayed by `cargo test`).
 //!
@@ -213,8 +214,45 @@ fn ensure_cargo_fuzz() -> Result<()> {
 }
 
 /// Seed inputs: `fuzz/seeds/*` and every `.html` file of `examples/` and
-/// the crates' test folders, as `(corpus file name, path)`.
+/// the crates' test folders, as `(corpus file name, path)`; then the HTML
+/// pages of the public suites (the folders `cargo xtask conformance`
+/// reads), copied into the local corpus only.
 fn seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let mut seeds = repository_seeds(root)?;
+    for runner in crate::conformance::RUNNERS {
+        let dir = runner.suite_dir(root, None);
+        if !dir.is_dir() {
+            println!(
+                "fuzz: suite folder {} not found (set {}); not seeding from it",
+                dir.display(),
+                runner.env
+            );
+            continue;
+        }
+        let mut pages = Vec::new();
+        let mut dirs = vec![dir.clone()];
+        while let Some(d) = dirs.pop() {
+            for entry in fs::read_dir(&d)?.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "html") {
+                    pages.push(path);
+                }
+            }
+        }
+        pages.sort();
+        seeds.extend(pages.into_iter().map(|p| {
+            let rel = p.strip_prefix(&dir).unwrap_or(&p).to_string_lossy();
+            let name = format!("suite-{}-{}", runner.key, rel.replace(['/', '\\'], "_"));
+            (name, p)
+        }));
+    }
+    Ok(seeds)
+}
+
+/// The seeds kept in the repository (see [`seeds`]).
+fn repository_seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
     let mut found = Vec::new();
     let mut dirs = vec![
         root.join("fuzz/seeds"),
@@ -404,6 +442,31 @@ mod tests {
             executed_runs("==123== ERROR: libFuzzer: deadly signal"),
             None
         );
+    }
+
+    #[test]
+    fn seeds_come_from_the_repository_and_the_suites() {
+        let root = project_root();
+        let seeds = seeds(&root).unwrap();
+        let names: Vec<&str> = seeds.iter().map(|(n, _)| n.as_str()).collect();
+        assert!(
+            names.iter().any(|n| n.starts_with("seed-fuzz_seeds_")),
+            "{names:?}"
+        );
+        assert!(
+            names.iter().any(|n| n.starts_with("seed-examples_")),
+            "{names:?}"
+        );
+        // Each suite present beside the checkout adds its pages.
+        for runner in crate::conformance::RUNNERS {
+            if runner.suite_dir(&root, None).is_dir() {
+                let prefix = format!("suite-{}-", runner.key);
+                assert!(names.iter().any(|n| n.starts_with(&prefix)), "{prefix}");
+            }
+        }
+        // Corpus file names are unique.
+        let unique: BTreeSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), names.len());
     }
 
     #[test]

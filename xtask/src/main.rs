@@ -59,7 +59,8 @@ COMMANDS:
                                     command's peak RSS (GNU time)
     fuzz           Run the cargo-fuzz targets of fuzz/ (stable toolchain,
                    --sanitizer none) for a bounded time each, seeded from
-                   the HTML fixtures; new crash inputs are kept in
+                   the HTML fixtures and the suites' pages (the folders
+                   `conformance` reads); new crash inputs are kept in
                    robustness/regressions/ and replayed by `cargo test`.
         --target <NAME>             only this target (default: all)
         --seconds <N>               seconds per target (default: 60)
