@@ -179,10 +179,19 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
         if from == NONE {
             return self.doc.default_language();
         }
+        // Indexing chose this element for its `xml:lang`, or for its `lang`
+        // if it is an HTML element; `xml:lang` wins over `lang` whatever
+        // their order (HTML §3.2.6.2).
         let node = self.doc.nodes[from as usize];
-        node.attrs()
-            .find(|a| a.name == "lang" && (a.prefix == Some("xml") || a.prefix.is_none()))
-            .map(|a| a.value)
+        let mut no_namespace = None;
+        for a in node.attrs().filter(|a| a.name == "lang") {
+            match a.prefix {
+                Some("xml") => return Some(a.value),
+                None => _ = no_namespace.get_or_insert(a.value),
+                Some(_) => {}
+            }
+        }
+        no_namespace
     }
 
     /// Whether this is an HTML element with an `itemscope` attribute.

@@ -112,3 +112,22 @@ fn foreign_attributes_keep_their_prefix() {
     assert!(prefixed.contains(&(Some("xlink"), "href", "/x")));
     assert!(prefixed.contains(&(None, "href", "/y")));
 }
+
+/// On foreign elements only `xml:lang` sets the language, and it wins over
+/// a `lang` beside it in either order (HTML §3.2.6.2); scraper does not
+/// keep attributes in source order, so the order must not matter.
+#[test]
+fn xml_lang_wins_over_lang_on_foreign_elements() {
+    for (svg, expected) in [
+        ("<svg lang=fr xml:lang=en>", Some("en")),
+        ("<svg xml:lang=en lang=fr>", Some("en")),
+        ("<svg lang=fr>", None),
+    ] {
+        let html = format!("<body>{svg}<foreignObject><p>x</p></foreignObject></svg>");
+        let parsed = parse(&html, None).unwrap();
+        let doc = parsed.document();
+        let by_name = |name| doc.elements().find(|e| e.local_name() == name).unwrap();
+        assert_eq!(by_name("svg").lang(), expected, "{svg}");
+        assert_eq!(by_name("p").lang(), expected, "{svg}");
+    }
+}
