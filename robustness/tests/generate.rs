@@ -228,11 +228,12 @@ fn attrs() -> impl Strategy<Value = Vec<(&'static str, String)>> {
             ]),
         ),
         prop::option::weighted(0.05, Just(String::new())),
+        prop::option::weighted(0.1, pick(&["en-GB", "", "de"])),
     );
     (microdata, values).prop_map(
         |(
             (itemscope, itemprop, itemtype, itemid, itemref, id),
-            (href, src, content, value, datetime, lang, rel, pubdate),
+            (href, src, content, value, datetime, lang, rel, pubdate, xml_lang),
         )| {
             let all = [
                 ("itemscope", itemscope),
@@ -247,6 +248,8 @@ fn attrs() -> impl Strategy<Value = Vec<(&'static str, String)>> {
                 ("value", value),
                 ("datetime", datetime),
                 ("lang", lang),
+                // Namespaced on foreign elements (in memory, always).
+                ("xml:lang", xml_lang),
                 ("rel", rel.clone()),
                 ("class", rel),
                 ("pubdate", pubdate),

@@ -7,8 +7,8 @@
 //! extraction gives the same result. The attribute-order properties are
 //! here. Case counts stay small so the whole crate runs in seconds.
 
-use microdata_model::Document;
 use microdata_model::json::JsonOptions;
+use microdata_model::{Document, Node, NodeKind};
 use proptest::prelude::*;
 use robustness::oracle;
 
@@ -136,5 +136,109 @@ proptest! {
         let via_serde = serde_json::to_string(&items).unwrap();
         prop_assert_eq!(format!("{{\"items\":{via_serde}}}"), doc.to_json());
         oracle::json(render(&nodes, Order::AsGenerated).as_bytes());
+    }
+}
+
+/// The text of the Text nodes under `node`, in tree order, through
+/// elements and nested documents: the DOM's `textContent`, walked naively.
+fn naive_text_content<'a, N: Node<'a>>(node: N) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<N> = node.children().collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            NodeKind::Text => out.push_str(n.text().unwrap_or("")),
+            NodeKind::Element | NodeKind::Document => {
+                let mut children: Vec<N> = n.children().collect();
+                children.reverse();
+                stack.extend(children);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Per element, in tree order, from a naive walk of the tree: whether it
+/// creates an item, the index of the nearest ancestor element that does
+/// (its scope), and its language: the nearest `xml:lang`, or `lang` on an
+/// HTML element, on it or an ancestor (HTML §3.2.6.2).
+fn naive_scopes<'a, N: Node<'a>>(root: N) -> Vec<(bool, Option<usize>, Option<&'a str>)> {
+    let mut out = Vec::new();
+    // (node, scope, lang) for the children to visit, last first.
+    let mut stack: Vec<(N, Option<usize>, Option<&'a str>)> =
+        root.children().map(|c| (c, None, None)).collect();
+    stack.reverse();
+    while let Some((n, scope, lang)) = stack.pop() {
+        let (child_scope, child_lang) = match n.kind() {
+            NodeKind::Element => {
+                let item = n.is_html() && n.attr("itemscope").is_some();
+                // `xml:lang` on any element, else `lang` on an HTML one.
+                let lang_attr = |prefix| {
+                    n.attrs()
+                        .find(|a| a.name == "lang" && a.prefix == prefix)
+                        .map(|a| a.value)
+                };
+                let own_lang = lang_attr(Some("xml"))
+                    .or_else(|| n.is_html().then(|| lang_attr(None)).flatten());
+                let lang = own_lang.or(lang);
+                let idx = out.len();
+                out.push((item, scope, lang));
+                (if item { Some(idx) } else { scope }, lang)
+            }
+            NodeKind::Document => (scope, lang),
+            _ => continue,
+        };
+        let mut children: Vec<_> = n.children().map(|c| (c, child_scope, child_lang)).collect();
+        children.reverse();
+        stack.extend(children);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The element table, built by its own walk and merged with what
+    /// indexing recorded, agrees with a naive walk: items, scopes and
+    /// languages, element by element.
+    #[test]
+    fn element_table_agrees_with_the_tree(nodes in document()) {
+        let t = tree(&nodes, Order::AsGenerated);
+        let doc = Document::new(t.root());
+        let naive = naive_scopes(t.root());
+        prop_assert_eq!(doc.len(), naive.len());
+        for (el, (item, scope, lang)) in doc.elements().zip(naive) {
+            prop_assert_eq!(el.is_item(), item);
+            prop_assert_eq!(el.scope().map(|s| s.element().index()), scope);
+            prop_assert_eq!(el.lang(), lang.or(doc.default_language()));
+        }
+    }
+
+    /// The `Element` API's text answers, which read the document's text
+    /// gathered once, agree with naive walks of the tree; the element list
+    /// is in tree order, each element's descendants are the elements after
+    /// it up to the end of its subtree.
+    #[test]
+    fn element_text_agrees_with_the_tree(nodes in document()) {
+        let t = tree(&nodes, Order::AsGenerated);
+        let doc = Document::new(t.root());
+        for el in doc.elements() {
+            prop_assert_eq!(el.text_content(), naive_text_content(el.node()));
+            let own: String = el
+                .node()
+                .children()
+                .filter(|c| c.kind() == NodeKind::Text)
+                .filter_map(|c| c.text())
+                .collect();
+            prop_assert_eq!(el.child_text_content(), own);
+            for d in el.descendants() {
+                prop_assert!(el.contains(&d));
+                prop_assert!(d.ancestors().any(|a| a.index() == el.index()));
+            }
+            for c in el.children() {
+                prop_assert_eq!(c.parent().map(|p| p.index()), Some(el.index()));
+            }
+        }
     }
 }
