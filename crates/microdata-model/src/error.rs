@@ -223,6 +223,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 continue;
             }
             let root = self.items[item as usize].element;
+            let root_prop = self.prop_index(root);
             let elements = self.table();
             let mut refs: Vec<u32> = self.refs[rs as usize..re as usize].to_vec();
             refs.sort_unstable();
@@ -271,6 +272,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         let lo = list.partition_point(|&x| x < first);
                         covered[lo] += 1;
                         covered[lo + slice.len()] -= 1;
+                        // The root is in memory from the start: reaching
+                        // it again does not make it one of this item's
+                        // properties (step 7).
+                        if let Some(Ok(i)) = root_prop.map(|p| slice.binary_search(&p)) {
+                            covered[lo + i] -= 1;
+                            covered[lo + i + 1] += 1;
+                        }
                     }
                 }
             }

@@ -247,6 +247,32 @@ fn itemref_to_self_and_to_ancestor_are_repeated_elements() {
     );
 }
 
+#[test]
+fn an_item_that_reaches_itself_through_itemref_is_not_its_own_property() {
+    // `<div id=c><div itemscope itemprop=name itemref=c></div></div>`: the
+    // crawl from `c` comes back to the item, which is in memory from the
+    // start (step 7): it is no one's property, so both errors apply.
+    let mut t = Tree::new();
+    let outer = t.el(0, "div", &[("id", "c")]);
+    let item = t.el(
+        outer,
+        "div",
+        &[("itemscope", ""), ("itemprop", "name"), ("itemref", "c")],
+    );
+    let doc = Document::new(t.root());
+    let found = doc.element(H(&t, item)).unwrap().item().unwrap();
+    assert_eq!(found.properties().count(), 0);
+    let errors: Vec<_> = doc
+        .errors()
+        .iter()
+        .map(|e| (e.kind(), e.element().index()))
+        .collect();
+    assert_eq!(
+        errors,
+        [(ErrorKind::RepeatedElement, 1), (ErrorKind::UnownedProperty, 1)]
+    );
+}
+
 #[cfg(feature = "json")]
 #[test]
 fn itemref_into_own_subtree_and_nested_refs_count_once() {
