@@ -242,3 +242,149 @@ proptest! {
         }
     }
 }
+
+/// What the spec's "find the properties of an item" (WHATWG HTML §5.2.5)
+/// gives, run literally (quadratic) on every item of the tree, by element
+/// index in tree order.
+struct Naive {
+    /// Per item element: its properties, sorted in tree order.
+    properties: std::collections::BTreeMap<usize, Vec<usize>>,
+    /// Whether any run met an element already in memory (step 7).
+    repeated: bool,
+    /// (item element, token) for each `itemref` token naming no element.
+    missing: Vec<(usize, String)>,
+    /// Elements with property names that no item finds.
+    unowned: Vec<usize>,
+}
+
+fn naive_properties<'a, N: Node<'a>>(root: N) -> Naive {
+    use microdata_model::split_ascii_whitespace;
+    use std::collections::{BTreeMap, HashMap, HashSet};
+    // Elements in tree order (through nested documents, as indexing walks).
+    let mut elements: Vec<N> = Vec::new();
+    let mut stack: Vec<N> = root.children().collect();
+    stack.reverse();
+    while let Some(n) = stack.pop() {
+        if n.kind() == NodeKind::Element {
+            elements.push(n);
+        }
+        if matches!(n.kind(), NodeKind::Element | NodeKind::Document) {
+            let mut children: Vec<N> = n.children().collect();
+            children.reverse();
+            stack.extend(children);
+        }
+    }
+    let index: HashMap<N, usize> = elements.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+    let child_elements = |n: N| -> Vec<usize> {
+        n.children()
+            .filter(|c| c.kind() == NodeKind::Element)
+            .map(|c| index[&c])
+            .collect()
+    };
+    let html_attr = |i: usize, name: &str| {
+        let n = elements[i];
+        if n.is_html() { n.attr(name) } else { None }
+    };
+    let has_names = |i: usize| {
+        html_attr(i, "itemprop").is_some_and(|p| split_ascii_whitespace(p).next().is_some())
+    };
+    let by_id = |id: &str| elements.iter().position(|n| n.attr("id") == Some(id));
+    let mut out = Naive {
+        properties: BTreeMap::new(),
+        repeated: false,
+        missing: Vec::new(),
+        unowned: Vec::new(),
+    };
+    let mut owned = HashSet::new();
+    for root in 0..elements.len() {
+        if html_attr(root, "itemscope").is_none() {
+            continue;
+        }
+        // Steps 1 to 4.
+        let mut results = Vec::new();
+        let mut memory = HashSet::from([root]);
+        let mut pending = child_elements(elements[root]);
+        if let Some(refs) = html_attr(root, "itemref") {
+            for token in split_ascii_whitespace(refs) {
+                match by_id(token) {
+                    Some(target) => pending.push(target),
+                    None => out.missing.push((root, token.to_owned())),
+                }
+            }
+        }
+        // Steps 5 to 11.
+        while let Some(current) = pending.pop() {
+            if !memory.insert(current) {
+                out.repeated = true;
+                continue;
+            }
+            if html_attr(current, "itemscope").is_none() {
+                pending.extend(child_elements(elements[current]));
+            }
+            if has_names(current) {
+                results.push(current);
+            }
+        }
+        // Step 12.
+        results.sort_unstable();
+        owned.extend(results.iter().copied());
+        out.properties.insert(root, results);
+    }
+    out.unowned = (0..elements.len())
+        .filter(|&i| has_names(i) && !owned.contains(&i))
+        .collect();
+    out
+}
+
+/// Checks `Document::new(root)` against [`naive_properties`].
+fn agree_with_the_spec<'a, N: Node<'a>>(root: N) -> Result<(), TestCaseError> {
+    use microdata_model::ErrorKind;
+    let doc = Document::new(root);
+    let naive = naive_properties(root);
+    let found: std::collections::BTreeMap<usize, Vec<usize>> = doc
+        .all_items()
+        .map(|item| {
+            let props = item.properties().map(|p| p.index()).collect();
+            (item.element().index(), props)
+        })
+        .collect();
+    prop_assert_eq!(&found, &naive.properties);
+    let errors = doc.errors();
+    let of_kind = |kind| errors.iter().filter(move |e| e.kind() == kind);
+    prop_assert_eq!(
+        of_kind(ErrorKind::RepeatedElement).next().is_some(),
+        naive.repeated
+    );
+    let mut missing: Vec<(usize, String)> = of_kind(ErrorKind::MissingItemrefTarget)
+        .map(|e| {
+            (
+                e.element().index(),
+                e.detail().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    missing.sort();
+    let mut expected = naive.missing;
+    expected.sort();
+    prop_assert_eq!(missing, expected);
+    let unowned: Vec<usize> = of_kind(ErrorKind::UnownedProperty)
+        .map(|e| e.element().index())
+        .collect();
+    prop_assert_eq!(unowned, naive.unowned);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The linear "find the properties of an item" and its errors agree
+    /// with the spec's algorithm run literally, on trees as generated and
+    /// as the HTML parser builds them from the same markup.
+    #[test]
+    fn properties_agree_with_the_spec_algorithm(nodes in document()) {
+        let t = tree(&nodes, Order::AsGenerated);
+        agree_with_the_spec(t.root())?;
+        let html = microdata_scraper::parse_html(&render(&nodes, Order::AsGenerated));
+        agree_with_the_spec(microdata_scraper::ScraperNode(html.tree.root()))?;
+    }
+}
