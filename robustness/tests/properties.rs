@@ -371,6 +371,53 @@ fn agree_with_the_spec<'a, N: Node<'a>>(root: N) -> Result<(), TestCaseError> {
         .map(|e| e.element().index())
         .collect();
     prop_assert_eq!(unowned, naive.unowned);
+    // A cycle in the graph of items and their item-valued properties.
+    let graph = &naive.properties;
+    let mut state: std::collections::HashMap<usize, u8> = std::collections::HashMap::new();
+    let mut cycle = false;
+    for &start in graph.keys() {
+        // Iterative depth-first search: (item, next property to follow).
+        let mut stack = vec![(start, 0)];
+        while let Some((item, next)) = stack.pop() {
+            if next == 0 {
+                match state.get(&item) {
+                    Some(2) => continue,
+                    Some(1) => {
+                        cycle = true;
+                        continue;
+                    }
+                    _ => _ = state.insert(item, 1),
+                }
+            }
+            let children: Vec<usize> = graph[&item]
+                .iter()
+                .copied()
+                .filter(|p| graph.contains_key(p))
+                .collect();
+            match children.get(next) {
+                Some(&child) => {
+                    stack.push((item, next + 1));
+                    if state.get(&child) == Some(&1) {
+                        cycle = true;
+                    } else {
+                        stack.push((child, 0));
+                    }
+                }
+                None => _ = state.insert(item, 2),
+            }
+        }
+    }
+    prop_assert_eq!(of_kind(ErrorKind::ItemCycle).next().is_some(), cycle);
+    // IDs: the first element in tree order with each one.
+    let mut first_with: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for el in doc.elements() {
+        if let Some(id) = el.node().attr("id").filter(|id| !id.is_empty()) {
+            first_with.entry(id).or_insert(el.index());
+        }
+    }
+    for (id, first) in first_with {
+        prop_assert_eq!(doc.element_by_id(id).map(|e| e.index()), Some(first));
+    }
     Ok(())
 }
 
