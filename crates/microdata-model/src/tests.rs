@@ -269,7 +269,10 @@ fn an_item_that_reaches_itself_through_itemref_is_not_its_own_property() {
         .collect();
     assert_eq!(
         errors,
-        [(ErrorKind::RepeatedElement, 1), (ErrorKind::UnownedProperty, 1)]
+        [
+            (ErrorKind::RepeatedElement, 1),
+            (ErrorKind::UnownedProperty, 1)
+        ]
     );
 }
 
