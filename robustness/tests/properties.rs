@@ -239,6 +239,28 @@ proptest! {
             for c in el.children() {
                 prop_assert_eq!(c.parent().map(|p| p.index()), Some(el.index()));
             }
+            // Children and descendants as the tree has them.
+            let index = |n| doc.element(n).map(|e| e.index());
+            let children: Vec<_> = el
+                .node()
+                .children()
+                .filter(|c| c.kind() == NodeKind::Element)
+                .map(index)
+                .collect();
+            let api: Vec<_> = el.children().map(|c| Some(c.index())).collect();
+            prop_assert_eq!(api, children);
+            let naive_descendants = {
+                let mut count = 0;
+                let mut stack: Vec<_> = el.node().children().collect();
+                while let Some(n) = stack.pop() {
+                    if n.kind() == NodeKind::Element {
+                        count += 1;
+                        stack.extend(n.children());
+                    }
+                }
+                count
+            };
+            prop_assert_eq!(el.descendants().len(), naive_descendants);
         }
     }
 }
