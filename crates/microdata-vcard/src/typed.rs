@@ -35,7 +35,9 @@ use crate::line::{split_unescaped, unescape};
 /// - URI-valued properties (`PHOTO`, `URL`, `LOGO`, `SOUND`, `MEMBER`,
 ///   `IMPP`, `SOURCE`) are dropped when their value does not parse as a URI
 ///   (for example an empty or relative one given by a non-URL element);
-///   `PHOTO`, `TEL`, `RELATED`, `UID` and `KEY` fall back to text instead.
+///   `PHOTO`, `TEL`, `RELATED`, `UID` and `KEY` fall back to text instead,
+///   marked `VALUE=text` on the last four (RFC 6350 lets them be text with
+///   that parameter), so that the printed card reads back as text.
 /// - `GEO` becomes the URI `geo:LAT,LON` (vcard4 holds a URI); a value not
 ///   in the vocabulary's `lat;lon` syntax is dropped.
 /// - `BDAY` / `ANNIVERSARY` are dates when `VALUE=DATE` was set (a valid
