@@ -430,6 +430,49 @@ fn agree_with_the_spec<'a, N: Node<'a>>(root: N) -> Result<(), TestCaseError> {
         }
     }
     prop_assert_eq!(of_kind(ErrorKind::ItemCycle).next().is_some(), cycle);
+    // The DOM API over the properties: `namedItem(name).values` and
+    // `getItems(types)` against filters of the lists above.
+    for item in doc.all_items() {
+        let el = item.element();
+        prop_assert_eq!(item.is_top_level(), el.node().attr("itemprop").is_none());
+        for name in item.names() {
+            let named: Vec<usize> = item
+                .properties()
+                .filter(|p| p.property_names().contains(&name))
+                .map(|p| p.index())
+                .collect();
+            prop_assert_eq!(item.values(name).count(), named.len());
+            let first = item.get(name).map(|v| format!("{:?}", v.as_str()));
+            let expected = named
+                .first()
+                .map(|&i| format!("{:?}", doc.element_at(i).unwrap().property_value().as_str()));
+            prop_assert_eq!(first, expected);
+        }
+    }
+    let top: Vec<usize> = doc
+        .all_items()
+        .filter(|i| i.is_top_level())
+        .map(|i| i.element().index())
+        .collect();
+    let items: Vec<usize> = doc.items().map(|i| i.element().index()).collect();
+    prop_assert_eq!(&items, &top);
+    for types in [
+        "",
+        "https://schema.org/Person",
+        "https://schema.org/Person http://microformats.org/profile/hcard",
+    ] {
+        let wanted: Vec<&str> = microdata_model::split_ascii_whitespace(types).collect();
+        let expected: Vec<usize> = doc
+            .items()
+            .filter(|i| wanted.is_empty() || i.types().iter().any(|t| wanted.contains(t)))
+            .map(|i| i.element().index())
+            .collect();
+        let found: Vec<usize> = doc
+            .items_of_type(types)
+            .map(|i| i.element().index())
+            .collect();
+        prop_assert_eq!(found, expected, "{}", types);
+    }
     // IDs: the first element in tree order with each one.
     let mut first_with: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for el in doc.elements() {
