@@ -500,3 +500,20 @@ proptest! {
         agree_with_the_spec(microdata_scraper::ScraperNode(html.tree.root()))?;
     }
 }
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// The model's HTML fragment serialization (for mf2 `e-*` values and
+    /// Atom content) agrees with html5ever's, which scraper uses, on
+    /// every generated document as the parser builds it.
+    #[test]
+    fn serialization_agrees_with_html5ever(nodes in document()) {
+        use microdata_scraper::ScraperNode;
+        use microdata_scraper::serialize::{inner_html, outer_html};
+        let html = microdata_scraper::parse_html(&render(&nodes, Order::AsGenerated));
+        let root = html.root_element();
+        prop_assert_eq!(inner_html(ScraperNode::from(root)), root.inner_html());
+        prop_assert_eq!(outer_html(ScraperNode::from(root)), root.html());
+    }
+}
