@@ -314,7 +314,10 @@ pub(crate) fn nested_values() -> impl Strategy<Value = Vec<Gen>> {
     let node = leaf.prop_recursive(6, 40, 4, |inner| {
         (
             prop::sample::select(&["span", "div", "time", "meta", "data", "meter"][..]),
-            prop::option::weighted(0.8, pick(&["a", "b", "a b"])),
+            prop::option::weighted(
+                0.8,
+                pick(&["a", "b", "a b", "fn", "tel dtstart", "summary"]),
+            ),
             // `content`, `value` or `datetime`: empty, short, long.
             prop::option::weighted(0.5, pick(&["", "1", "12345678", "123456789"])),
             prop::bool::weighted(0.15),
@@ -343,10 +346,18 @@ pub(crate) fn nested_values() -> impl Strategy<Value = Vec<Gen>> {
                 }
             })
     });
-    prop::collection::vec(node, 1..4).prop_map(|children| {
+    // The item is untyped, an hCard or a vEvent: the vCard and iCalendar
+    // conversions read the same nested values.
+    let itemtype = prop::option::of(pick(&[
+        "http://microformats.org/profile/hcard",
+        "http://microformats.org/profile/hcalendar#vevent",
+    ]));
+    (prop::collection::vec(node, 1..4), itemtype).prop_map(|(children, itemtype)| {
+        let mut attrs = vec![("itemscope", String::new())];
+        attrs.extend(itemtype.map(|t| ("itemtype", t)));
         vec![Gen::Element {
             tag: "div",
-            attrs: vec![("itemscope", String::new())],
+            attrs,
             children,
         }]
     })
