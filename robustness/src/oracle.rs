@@ -364,7 +364,7 @@ pub fn vcard(data: &[u8]) {
     if !small_enough(&doc) {
         return;
     }
-    let tokens = property_names_are_tokens(&doc);
+    let tokens = property_names_fit_content_lines(&doc);
     let options = microdata_vcard::VcardOptions::new();
     let out = microdata_vcard::to_vcard(&doc, &options);
     if let Some(v) = &out {
@@ -450,15 +450,19 @@ pub fn uriparse_panics_on(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
 }
 
-/// Whether every property name in the document is an iCalendar/vCard name
-/// token (letters, digits and `-`, RFC 5545 §3.1, RFC 6350 §3.3). The
-/// conversions write other names as they are, as the spec says, and the
-/// result is then not iCalendar or vCard (`ROAD</H1>:…`, `A;B:…`).
-pub fn property_names_are_tokens(doc: &Document<'_>) -> bool {
+/// Whether every property name in the document makes a content line of
+/// its own: an iCalendar/vCard name token (letters, digits and `-`, RFC
+/// 5545 §3.1, RFC 6350 §3.3) other than `BEGIN` and `END`. The conversions
+/// write every name as it is, as the spec says, and the result is then not
+/// iCalendar or vCard (`ROAD</H1>:…`, `A;B:…`, or `END:…` closing the
+/// component early).
+pub fn property_names_fit_content_lines(doc: &Document<'_>) -> bool {
     doc.elements().all(|el| {
-        el.property_names()
-            .iter()
-            .all(|n| n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        el.property_names().iter().all(|n| {
+            n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && !n.eq_ignore_ascii_case("begin")
+                && !n.eq_ignore_ascii_case("end")
+        })
     })
 }
 
@@ -475,7 +479,7 @@ pub fn ical(data: &[u8]) {
     if !small_enough(&doc) {
         return;
     }
-    let tokens = property_names_are_tokens(&doc);
+    let tokens = property_names_fit_content_lines(&doc);
     let out = microdata_ical::to_icalendar(&doc, &ical_options());
     if let Some(ics) = &out {
         check_content_lines(ics, "VCALENDAR", "iCalendar", tokens);

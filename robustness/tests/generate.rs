@@ -92,7 +92,7 @@ const NAMES: &[&str] = &[
 
 /// Property names that are not vCard/iCalendar name tokens: the spec's
 /// conversions write them as they are, so those outputs are only checked
-/// for structure (see `oracle::property_names_are_tokens`). Rare, so most
+/// for structure (see `oracle::property_names_fit_content_lines`). Rare, so most
 /// documents get the full parse-back checks.
 const ODD_NAMES: &[&str] = &["http://schema.org/name", "x:y", "a.b", "A;B", "n</h1>"];
 

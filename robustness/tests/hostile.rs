@@ -301,3 +301,23 @@ fn vcard4_panics_on_a_text_photo_that_is_no_uri() {
     let read = std::panic::catch_unwind(|| vcard4::parse(&printed).map(|cards| cards.len()));
     assert!(read.is_err(), "vcard4 reads it now: {read:?}");
 }
+
+/// A property named `end` (or `begin`) gets its content line like any
+/// other, as the spec's conversions say: `END:…` inside the component,
+/// which iCalendar and vCard readers take for the component's end. The
+/// oracles then check the output's lines only
+/// (`oracle::property_names_fit_content_lines`).
+#[test]
+fn a_property_named_end_writes_an_end_line() {
+    let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+        <span itemprop=summary>S</span><span itemprop=end>soon</span>
+        <time itemprop=dtstart datetime="2009-05-05T19:00:00Z">7pm</time></div>"#;
+    let parsed = microdata_scraper::parse(html, Some(BASE)).unwrap();
+    let doc = parsed.document();
+    assert!(!oracle::property_names_fit_content_lines(&doc));
+    let options = microdata_ical::IcalOptions::new().with_dtstamp(std::time::UNIX_EPOCH);
+    let ics = microdata_ical::to_icalendar(&doc, &options).unwrap();
+    assert!(ics.contains("\r\nEND:soon\r\n"), "{ics}");
+    assert!(icalendar::parser::read_calendar(&icalendar::parser::unfold(&ics)).is_err());
+    oracle::ical(html.as_bytes());
+}
