@@ -84,7 +84,7 @@ const TEXT: [&str; 21] = [
 /// | `vevent:rdate-value` | a date, a global date and time, or a global date and time followed by `/` and a later one or a vevent duration |
 /// | `vevent:created-value`, `vevent:last-modified-value` | a valid global date and time string |
 /// | `vevent:sequence-value` | a valid non-negative integer |
-/// | `vevent:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens |
+/// | `vevent:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens, and not `begin` or `end` |
 ///
 /// Not checked: `rrule` against the RFC 5545 RECUR grammar.
 ///

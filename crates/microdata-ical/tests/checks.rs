@@ -186,7 +186,10 @@ fn text_values() {
 #[test]
 fn names_a_line_cannot_carry() {
     let parsed = microdata_scraper::parse(
-        &vevent(r#"<b itemprop="x-room">4</b><b itemprop="schema:name summary">Talk</b>"#),
+        &vevent(
+            r#"<b itemprop="x-room">4</b><b itemprop="schema:name summary">Talk</b>
+               <b itemprop="End">soon</b>"#,
+        ),
         Some(URL),
     )
     .unwrap();
@@ -197,11 +200,20 @@ fn names_a_line_cannot_carry() {
         .collect();
     assert_eq!(
         shown,
-        [(
-            "vevent:line-name".to_owned(),
-            "`schema:name` is not a valid iCalendar property name (letters, digits and hyphens): the \
-             line written for it is not valid iCalendar"
-                .to_owned()
-        )]
+        [
+            (
+                "vevent:line-name".to_owned(),
+                "`schema:name` is not a valid iCalendar property name (letters, digits and hyphens): \
+                 the line written for it is not valid iCalendar"
+                    .to_owned()
+            ),
+            // A valid name, but its line closes the component.
+            (
+                "vevent:line-name".to_owned(),
+                "`End` is written as an `END:` line, which readers of iCalendar take for the start \
+                 or end of a component"
+                    .to_owned()
+            )
+        ]
     );
 }

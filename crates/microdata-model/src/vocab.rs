@@ -408,24 +408,30 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     }
 
     /// Property names that a vCard or iCalendar content line cannot carry
-    /// (see [`is_content_line_name`]): a warning on the first property with
+    /// (see [`is_content_line_name`]), and `begin` and `end`, whose lines
+    /// open or close a component: a warning on the first property with
     /// each such name, in the order the names are first used. The
     /// conversions write such a name as it is, as the algorithms say, and
-    /// the line is then not valid `format` (`"vCard"`, `"iCalendar"`).
+    /// the output is then not valid `format` (`"vCard"`, `"iCalendar"`).
     pub fn line_names(&mut self, map: &PropertyMap<'d, 'a, N>, format: &str, rule: &'static str) {
         for name in map.item().names() {
-            if is_content_line_name(name) {
+            let message = if !is_content_line_name(name) {
+                format!(
+                    "`{name}` is not a valid {format} property name (letters, digits and hyphens): \
+                     the line written for it is not valid {format}"
+                )
+            } else if name.eq_ignore_ascii_case("begin") || name.eq_ignore_ascii_case("end") {
+                let line = name.to_ascii_uppercase();
+                let article = if line == "END" { "an" } else { "a" };
+                format!(
+                    "`{name}` is written as {article} `{line}:` line, which readers of {format} \
+                     take for the start or end of a component"
+                )
+            } else {
                 continue;
-            }
+            };
             if let Some(&p) = map.get(name).first() {
-                self.push(
-                    p,
-                    rule,
-                    format!(
-                        "`{name}` is not a valid {format} property name (letters, digits and hyphens): \
-                         the line written for it is not valid {format}"
-                    ),
-                );
+                self.push(p, rule, message);
             }
         }
     }

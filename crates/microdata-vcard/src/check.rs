@@ -107,7 +107,7 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:tz-syntax`, `hcard:geo-syntax` | the `tz` (`±HH:MM`) and `geo` (`lat;lon`) syntaxes |
 /// | `hcard:agent-value` | an `agent` item has the hCard type |
 /// | `hcard:member-without-group` | `member` only when `kind` is `group` |
-/// | `hcard:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens |
+/// | `hcard:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens, and not `begin` or `end` |
 ///
 /// Not checked: `lang` as a BCP 47 tag, telephone numbers as E.163/X.121.
 ///

@@ -304,7 +304,8 @@ fn names_a_line_cannot_carry() {
     // its first property, in the order the names are first used.
     let html = hcard(
         r#"<b itemprop="x-pet">cat</b><b itemprop="http://schema.org/name note">n</b>
-           <b itemprop="given_name">g</b><b itemprop="http://schema.org/name">again</b>"#,
+           <b itemprop="given_name">g</b><b itemprop="http://schema.org/name">again</b>
+           <b itemprop="begin">b</b>"#,
     );
     assert_eq!(
         hcard_warnings(&html),
@@ -321,6 +322,13 @@ fn names_a_line_cannot_carry() {
                 "b".to_owned(),
                 "`given_name` is not a valid vCard property name (letters, digits and hyphens): the \
                  line written for it is not valid vCard"
+                    .to_owned()
+            ),
+            (
+                "hcard:line-name".to_owned(),
+                "b".to_owned(),
+                "`begin` is written as a `BEGIN:` line, which readers of vCard take for the start \
+                 or end of a component"
                     .to_owned()
             ),
         ]
