@@ -524,13 +524,27 @@ pub fn mf2(data: &[u8]) {
             .with_lang(true)
             .with_collapse_whitespace(true),
     ] {
-        let out = microformats2::parse(&doc, &options).to_json();
+        // Nested items with several property classes are copied per class:
+        // the limits keep that from growing without bound.
+        let options = options.with_limits(limits());
+        let out = match microformats2::try_parse(&doc, &options) {
+            Ok(mf2) => mf2.to_json(),
+            Err(e) => {
+                assert_eq!(
+                    e.max(),
+                    limits().get(e.limit()),
+                    "the error names the limit"
+                );
+                continue;
+            }
+        };
         if out.len() > 16 << 20 {
             continue;
         }
         check_json(&out, "microformats2 JSON");
-        let again = microformats2::parse(&parse(&html).document(), &options).to_json();
-        assert_eq!(out, again, "the same document gives the same mf2 JSON");
+        let again =
+            microformats2::try_parse(&parse(&html).document(), &options).map(|mf2| mf2.to_json());
+        assert_eq!(Ok(out), again, "the same document gives the same mf2 JSON");
     }
 }
 

@@ -107,7 +107,9 @@ pub(crate) struct Args {
 
     /// Stop an input's conversion after writing this many item objects
     /// (nested items and items repeated through `itemref` included); JSON,
-    /// JSONL, RDF and legacy vCard formats. The input is reported and gets no output.
+    /// JSONL, RDF and legacy vCard formats, and mf2 (where it counts the
+    /// copies of nested items with several property classes, with
+    /// --max-output-bytes for their text). The input is reported and gets no output.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_ITEMS)]
     pub(crate) max_items: usize,
 

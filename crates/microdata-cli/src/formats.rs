@@ -46,11 +46,12 @@ pub(crate) fn render(
             let mut options = microformats2::Options::new()
                 .with_alternates(args.mf2_alternates)
                 .with_lang(args.mf2_lang)
-                .with_collapse_whitespace(args.mf2_collapse_whitespace);
+                .with_collapse_whitespace(args.mf2_collapse_whitespace)
+                .with_limits(args.limits());
             if let Some(url) = &args.base_url {
                 options = options.with_authored_url(url.clone());
             }
-            let mf2 = microformats2::parse(doc, &options);
+            let mf2 = microformats2::try_parse(doc, &options).map_err(|e| e.to_string())?;
             // `to_json` writes any nesting depth; serde stops at 128 levels.
             Ok(Some(if args.pretty {
                 mf2.to_json_pretty()

@@ -446,6 +446,38 @@ fn limits_stop_exponential_itemref_outputs() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// mf2 copies a nested item for each of its property classes: nesting
+/// such items doubles the output per level, and the limits stop it.
+#[test]
+fn limits_stop_exponential_mf2_outputs() {
+    let mut html = String::new();
+    for _ in 0..40 {
+        html.push_str(r#"<div class="h-card p-author u-url">"#);
+    }
+    let out = microdata(
+        &["-", "--format", "mf2", "--max-items", "1000"],
+        Some(html.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("more than 1000 items"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Eight levels stay within the defaults: 255 cards.
+    let mut small = String::new();
+    for _ in 0..8 {
+        small.push_str(r#"<div class="h-card p-author u-url">"#);
+    }
+    let out = microdata(&["-", "--format", "mf2"], Some(small.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).matches(r#""type":["h-card"]"#).count(),
+        255
+    );
+}
+
 #[test]
 fn links_in_directories_are_followed() {
     let dir = temp_dir("links");

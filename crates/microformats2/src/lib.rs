@@ -71,4 +71,4 @@ pub use document::{Alternate, Mf2Document, RelUrl};
 pub use item::{Html, Image, Item, ItemValue, PropertyValue, SERIALIZE_DEPTH_LIMIT};
 pub use map::Map;
 pub use options::Options;
-pub use parse::parse;
+pub use parse::{parse, try_parse};

@@ -1,5 +1,7 @@
 //! Parser options.
 
+use microdata_model::Limits;
+
 /// How [`parse`](crate::parse) behaves where parsers differ. Everything is
 /// off by default, which is what the microformats test suite expects.
 ///
@@ -27,12 +29,30 @@ pub struct Options {
     pub(crate) lang: bool,
     pub(crate) collapse_whitespace: bool,
     pub(crate) authored_url: Option<String>,
+    pub(crate) limits: Limits,
 }
 
 impl Options {
     /// The defaults: today's output, no extensions.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The limits [`try_parse`](crate::try_parse) applies (default:
+    /// [`Limits::default`]). A nested item with several property classes
+    /// (`class="p-author u-url h-card"`) is the value of each, so the
+    /// output holds a copy of it per class, and copies of copies when such
+    /// items nest: a few kilobytes can ask for gigabytes. `max_items`
+    /// caps the item objects those copies add, `max_output_bytes` the text
+    /// they carry. [`parse`](crate::parse) applies none.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits [`try_parse`](crate::try_parse) applies.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// Emit the top-level `alternates` list of the older parsing text:

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use microdata_model::{Document, Node, split_ascii_whitespace};
+use microdata_model::{Document, Limit, LimitError, Limits, Node, split_ascii_whitespace};
 
 use crate::backcompat::{Classic, Roots};
 use crate::classes::{self, Prefix};
@@ -57,8 +57,53 @@ use crate::text::{Kind, Texts, trim};
 /// assert_eq!(entry.text("author"), Some("Ada"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// No limits apply: nested items with several property classes are copied
+/// per class, which nesting makes exponential. For untrusted input use
+/// [`try_parse`].
 pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Document {
-    let parser = Parser::new(doc, options);
+    run(doc, options, Limits::none()).0
+}
+
+/// [`parse`] within [`Options::limits`]: stops copying nested items once
+/// the copies reach `max_items` item objects or `max_output_bytes` bytes of
+/// text, and then returns the [`LimitError`] instead of the document.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::{Limit, Limits};
+///
+/// // Each level is the value of two properties, so each level doubles
+/// // the output: 2^20 copies of the innermost card.
+/// let mut html = String::new();
+/// for _ in 0..20 {
+///     html.push_str(r#"<div class="h-card p-author u-url">"#);
+/// }
+/// let parsed = microdata_scraper::parse(&html, None)?;
+/// let options = microformats2::Options::new().with_limits(Limits::default().with_max_items(10_000));
+/// let err = microformats2::try_parse(&parsed.document(), &options).unwrap_err();
+/// assert_eq!(err.limit(), Limit::Items);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_parse<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &Options,
+) -> Result<Mf2Document, LimitError> {
+    match run(doc, options, options.limits()) {
+        (_, Some(err)) => Err(err),
+        (out, None) => Ok(out),
+    }
+}
+
+/// Parses within `limits`; the error, if the copies reached one.
+fn run<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &Options,
+    limits: Limits,
+) -> (Mf2Document, Option<LimitError>) {
+    let mut parser = Parser::new(doc, options);
+    parser.limits = limits;
     let mut out = Mf2Document {
         items: parser.items(),
         ..Mf2Document::default()
@@ -72,7 +117,7 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Do
             _ => None,
         });
     rels::parse(doc, links, &parser.resolver, options, &mut out);
-    out
+    (out, parser.exceeded.take())
 }
 
 const MF2_ROOT: u8 = 1;
@@ -243,6 +288,12 @@ struct Parser<'d, 'a, N: Node<'a>> {
     /// The classic roots whose `itemref`/`headers` content was brought in,
     /// with those targets: their text includes it.
     expanded: RefCell<HashMap<u32, Vec<u32>>>,
+    /// What copies of nested items may add (see [`Options::with_limits`]).
+    limits: Limits,
+    /// The item objects and text bytes copied so far.
+    copied: Cell<(usize, usize)>,
+    /// The limit the copies reached, if any.
+    exceeded: Cell<Option<LimitError>>,
 }
 
 impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
@@ -311,6 +362,9 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             els,
             include_budget,
             expanded: RefCell::new(HashMap::new()),
+            limits: Limits::none(),
+            copied: Cell::new((0, 0)),
+            exceeded: Cell::new(None),
         }
     }
 
@@ -923,8 +977,12 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             let mut copy = if k + 1 == props.len() {
                 item.take().unwrap_or_else(|| Item::new(Vec::new()))
             } else {
-                item.as_ref()
-                    .map_or_else(|| Item::new(Vec::new()), Item::clone)
+                match item.as_ref().map(|i| self.copy_within_limits(i)) {
+                    Some(Some(copy)) => copy,
+                    // Over a limit: `try_parse` returns the error.
+                    Some(None) => continue,
+                    None => Item::new(Vec::new()),
+                }
             };
             if let Some((_, value, html)) = parsed.iter().find(|(p, _, _)| *p == prop.prefix) {
                 copy.value = Some(value.clone());
@@ -967,6 +1025,36 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             copy.value = Some(value);
             parent.add(prop, PropertyValue::Item(Box::new(copy)));
         }
+    }
+
+    /// A copy of `item` for one more property, if the copies stay within
+    /// the limits; else `None`, with the limit recorded.
+    fn copy_within_limits(&self, item: &Item) -> Option<Item> {
+        if self.exceeded.get().is_some() {
+            return None;
+        }
+        let (items, bytes) = item.size();
+        let (copied_items, copied_bytes) = self.copied.get();
+        let total = (
+            copied_items.saturating_add(items),
+            copied_bytes.saturating_add(bytes),
+        );
+        let over = if total.0 > self.limits.max_items() {
+            Some(LimitError::new(Limit::Items, self.limits.max_items()))
+        } else if total.1 > self.limits.max_output_bytes() {
+            Some(LimitError::new(
+                Limit::OutputBytes,
+                self.limits.max_output_bytes(),
+            ))
+        } else {
+            None
+        };
+        if over.is_some() {
+            self.exceeded.set(over);
+            return None;
+        }
+        self.copied.set(total);
+        Some(item.clone())
     }
 
     /// The implied `name`.

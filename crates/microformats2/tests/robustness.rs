@@ -262,3 +262,53 @@ const PIECES: &[&str] = &[
     "<br>",
     r#"<base href="https://base.example/">"#,
 ];
+
+/// Items that are each the value of two properties of their parent: each
+/// level doubles the output, as the parsing text says (one value per
+/// property class). `try_parse` stops at the limits; within them it gives
+/// exactly what `parse` gives.
+#[test]
+fn copies_of_nested_items_stop_at_the_limits() {
+    use microdata_model::{Limit, Limits};
+    let doubling = |levels| {
+        let html = nested(
+            r#"<div class="h-card p-author u-url">"#,
+            "</div>",
+            "Ada",
+            levels,
+        );
+        microdata_scraper::parse(&html, Some("https://example.com/")).unwrap()
+    };
+    // 10 levels: the innermost card is copied 2^9 times; 1,023 items in all.
+    let small = doubling(10);
+    let doc = small.document();
+    let unlimited = microformats2::parse(&doc, &Options::new());
+    let within = microformats2::try_parse(
+        &doc,
+        &Options::new().with_limits(Limits::default().with_max_items(2_000)),
+    )
+    .unwrap();
+    assert_eq!(within.to_json(), unlimited.to_json());
+    let json = unlimited.to_json();
+    assert_eq!(json.matches(r#""type":["h-card"]"#).count(), 1_023);
+    // The copies alone are 1,013 items: 1,000 is too few.
+    let err = microformats2::try_parse(
+        &doc,
+        &Options::new().with_limits(Limits::default().with_max_items(1_000)),
+    )
+    .unwrap_err();
+    assert_eq!((err.limit(), err.max()), (Limit::Items, 1_000));
+    let err = microformats2::try_parse(
+        &doc,
+        &Options::new().with_limits(Limits::default().with_max_output_bytes(1_000)),
+    )
+    .unwrap_err();
+    assert_eq!(err.limit(), Limit::OutputBytes);
+    // 40 levels would be 2^40 items: the default limits stop it at once.
+    let huge = doubling(40);
+    let err = microformats2::try_parse(&huge.document(), &Options::new()).unwrap_err();
+    assert_eq!(
+        (err.limit(), err.max()),
+        (Limit::Items, Limits::DEFAULT_MAX_ITEMS)
+    );
+}
