@@ -117,6 +117,16 @@ fn lists_written_verbatim() -> bool {
     written.is_ok_and(|w| !w.contains("\\,"))
 }
 
+/// Whether icalendar writes `property` with a line break inside its value
+/// (one that is not the folding of a long line).
+fn writes_line_breaks(property: &Property) -> bool {
+    let written: Result<String, _> = property.clone().try_into();
+    written.is_ok_and(|w| {
+        let unfolded = w.replace("\r\n ", "").replace("\r\n\t", "");
+        unfolded.trim_end_matches("\r\n").contains(['\r', '\n'])
+    })
+}
+
 fn typed(cal: &convert::Calendar<'_>) -> Calendar {
     let verbatim_lists = lists_written_verbatim();
     let mut calendar = Calendar::empty();
@@ -137,9 +147,20 @@ fn typed(cal: &convert::Calendar<'_>) -> Calendar {
             } else {
                 line.value.clone()
             };
-            let mut property = Property::new(name.as_str(), value);
-            if let Some((pname, pvalue)) = line.annotation.and_then(|a| a.split_once('=')) {
-                property.add_parameter(pname, pvalue);
+            let annotate = |mut property: Property| {
+                if let Some((pname, pvalue)) = line.annotation.and_then(|a| a.split_once('=')) {
+                    property.add_parameter(pname, pvalue);
+                }
+                property
+            };
+            let mut property = annotate(Property::new(name.as_str(), value.as_str()));
+            // icalendar escapes TEXT values only: a line break in another
+            // value (a `geo` given as text over two lines) would end the
+            // content line. Such a value is written with its line breaks
+            // escaped, as the spec's text escapes them.
+            if value.contains(['\r', '\n']) && writes_line_breaks(&property) {
+                let escaped = value.replace("\r\n", "\\n").replace(['\r', '\n'], "\\n");
+                property = annotate(Property::new(name.as_str(), escaped));
             }
             if ONCE.contains(&name.as_str()) && event.properties().get(&name).is_none() {
                 event.append_property(property);

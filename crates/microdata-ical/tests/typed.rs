@@ -63,3 +63,30 @@ fn typed_none_without_vevent() {
     let parsed = microdata_scraper::parse("<p itemscope>", None).unwrap();
     assert!(to_calendar(&parsed.document(), &options()).is_none());
 }
+
+/// icalendar escapes TEXT values only; a line break in another value (a
+/// `geo` written over two lines, an unknown property) is escaped before it
+/// reaches icalendar, so every value stays on its line and the calendar
+/// reads back.
+#[test]
+fn line_breaks_in_values_icalendar_does_not_escape() {
+    let parsed = microdata_scraper::parse(
+        "<div itemscope itemtype=\"http://microformats.org/profile/hcalendar#vevent\">\
+         <b itemprop=summary>A\nB</b><b itemprop=geo>1;2\nnorth</b>\
+         <b itemprop=venue>Hall\r\n2</b></div>",
+        None,
+    )
+    .unwrap();
+    let cal = to_calendar(&parsed.document(), &options()).unwrap();
+    let text = cal.to_string();
+    let unfolded = icalendar::parser::unfold(&text);
+    let lines: Vec<&str> = unfolded
+        .lines()
+        .filter(|l| ["SUMMARY", "GEO", "VENUE"].iter().any(|n| l.starts_with(n)))
+        .collect();
+    assert_eq!(
+        lines,
+        ["GEO:1;2\\nnorth", "SUMMARY:A\\nB", "VENUE:Hall\\n2"]
+    );
+    icalendar::parser::read_calendar(&unfolded).unwrap();
+}
