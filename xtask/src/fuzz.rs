@@ -218,7 +218,12 @@ fn ensure_cargo_fuzz() -> Result<()> {
 /// pages of the public suites (the folders `cargo xtask conformance`
 /// reads), copied into the local corpus only.
 fn seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let mut seeds = repository_seeds(root)?;
+    let seed_dir = root.join("fuzz/seeds");
+    let kept = files_under(
+        vec![seed_dir.clone(), root.join("examples"), root.join("crates")],
+        |p| p.starts_with(&seed_dir) || is_html(p),
+    );
+    let mut seeds = corpus_names("seed-", root, kept);
     for runner in crate::conformance::RUNNERS {
         let dir = runner.suite_dir(root, None);
         if !dir.is_dir() {
@@ -229,64 +234,50 @@ fn seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
             );
             continue;
         }
-        let mut pages = Vec::new();
-        let mut dirs = vec![dir.clone()];
-        while let Some(d) = dirs.pop() {
-            for entry in fs::read_dir(&d)?.flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|x| x == "html") {
-                    pages.push(path);
-                }
-            }
-        }
-        pages.sort();
-        seeds.extend(pages.into_iter().map(|p| {
-            let rel = p.strip_prefix(&dir).unwrap_or(&p).to_string_lossy();
-            let name = format!("suite-{}-{}", runner.key, rel.replace(['/', '\\'], "_"));
-            (name, p)
-        }));
+        let pages = files_under(vec![dir.clone()], is_html);
+        seeds.extend(corpus_names(&format!("suite-{}-", runner.key), &dir, pages));
     }
     Ok(seeds)
 }
 
-/// The seeds kept in the repository (see [`seeds`]).
-fn repository_seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+fn is_html(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "html")
+}
+
+/// The files under `dirs`, at any depth (not in `target` or `snapshots`
+/// folders; a missing folder has none), that `keep` accepts, sorted.
+fn files_under(mut dirs: Vec<PathBuf>, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    let mut dirs = vec![
-        root.join("fuzz/seeds"),
-        root.join("examples"),
-        root.join("crates"),
-    ];
     while let Some(dir) = dirs.pop() {
         let Ok(entries) = fs::read_dir(&dir) else {
             continue;
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            let name = entry.file_name();
             if path.is_dir() {
+                let name = entry.file_name();
                 if name != "target" && name != "snapshots" {
                     dirs.push(path);
                 }
-                continue;
-            }
-            let in_seeds = path.starts_with(root.join("fuzz/seeds"));
-            let html = path.extension().is_some_and(|x| x == "html");
-            if in_seeds || html {
+            } else if keep(&path) {
                 found.push(path);
             }
         }
     }
     found.sort();
-    Ok(found
+    found
+}
+
+/// Corpus file names for `paths`: `prefix`, then the path relative to
+/// `base` with its separators as `_`.
+fn corpus_names(prefix: &str, base: &Path, paths: Vec<PathBuf>) -> Vec<(String, PathBuf)> {
+    paths
         .into_iter()
         .map(|p| {
-            let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy();
-            (format!("seed-{}", rel.replace(['/', '\\'], "_")), p)
+            let rel = p.strip_prefix(base).unwrap_or(&p).to_string_lossy();
+            (format!("{prefix}{}", rel.replace(['/', '\\'], "_")), p)
         })
-        .collect())
+        .collect()
 }
 
 /// Files directly in `dir` (none when it does not exist).
