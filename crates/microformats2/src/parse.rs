@@ -102,8 +102,7 @@ fn run<'a, N: Node<'a>>(
     options: &Options,
     limits: Limits,
 ) -> (Mf2Document, Option<LimitError>) {
-    let mut parser = Parser::new(doc, options);
-    parser.limits = limits;
+    let parser = Parser::new(doc, options, limits);
     let mut out = Mf2Document {
         items: parser.items(),
         ..Mf2Document::default()
@@ -297,7 +296,7 @@ struct Parser<'d, 'a, N: Node<'a>> {
 }
 
 impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
-    fn new(doc: &'d Document<'a, N>, options: &'d Options) -> Self {
+    fn new(doc: &'d Document<'a, N>, options: &'d Options, limits: Limits) -> Self {
         let mut els = Vec::with_capacity(doc.len());
         let mut base_href = None;
         for (i, e) in doc.elements().enumerate() {
@@ -362,7 +361,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             els,
             include_budget,
             expanded: RefCell::new(HashMap::new()),
-            limits: Limits::none(),
+            limits,
             copied: Cell::new((0, 0)),
             exceeded: Cell::new(None),
         }
