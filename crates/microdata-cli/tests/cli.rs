@@ -28,6 +28,15 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// Asserts that the command exited with `code`, wrote nothing to standard
+/// output, and said `message` on standard error.
+fn assert_fails_with(out: &Output, code: i32, message: &str) {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert!(stderr.contains(message), "{stderr}");
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("microdata-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -326,13 +335,7 @@ fn vcard_and_ical_with_checks() {
     assert!(text(&out.stdout).starts_with("BEGIN:VCARD\r\n"));
 
     let none = microdata(&["--format", "ical"], Some(b"<p>nothing</p>"));
-    assert_eq!(none.status.code(), Some(3));
-    assert!(none.stdout.is_empty());
-    assert!(
-        text(&none.stderr).contains("no vEvent item"),
-        "{}",
-        text(&none.stderr)
-    );
+    assert_fails_with(&none, 3, "no vEvent item");
 }
 
 #[test]
@@ -414,13 +417,7 @@ fn limits_stop_exponential_itemref_outputs() {
         }
     }
     let out = microdata(&["-", "--max-items", "1000"], Some(html.as_bytes()));
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert!(
-        text(&out.stderr).contains("more than 1000 items"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_fails_with(&out, 1, "more than 1000 items");
     let out = microdata(
         &["-", "--format", "jsonl", "--max-output-bytes", "1M"],
         Some(html.as_bytes()),
@@ -458,13 +455,7 @@ fn limits_stop_exponential_mf2_outputs() {
         &["-", "--format", "mf2", "--max-items", "1000"],
         Some(html.as_bytes()),
     );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert!(
-        text(&out.stderr).contains("more than 1000 items"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_fails_with(&out, 1, "more than 1000 items");
     // Eight levels stay within the defaults: 255 cards.
     let mut small = String::new();
     for _ in 0..8 {
