@@ -399,3 +399,59 @@ fn ten_megabyte_attributes() {
         Err(LimitError::new(Limit::Properties, names + 2))
     );
 }
+
+/// One `rel` of 200,000 tokens: 100,000 distinct keywords, then each again
+/// in upper case (a repetition, keywords compare ASCII
+/// case-insensitively), `up` 1,000 times (which may repeat) and tokens
+/// with a colon, which compare exactly.
+#[test]
+fn rel_with_200_000_tokens() {
+    use microdata_model::links::{LinkWarningKind, Links};
+    let mut tokens: Vec<String> = (0..DEEP).map(|i| format!("k{i}")).collect();
+    tokens.extend((0..DEEP).map(|i| format!("K{i}")));
+    tokens.extend((0..1000).map(|_| "up".to_owned()));
+    tokens.extend(["x:a", "X:a", "x:a"].map(str::to_owned));
+    let html = format!(r#"<p><a rel="{}" href=/x>x</a></p>"#, tokens.join(" "));
+    let parsed = microdata_scraper::parse(&html, Some("https://e.example/")).unwrap();
+    let doc = parsed.document();
+    let links = Links::from_document(&doc);
+    assert_eq!(links.links().len(), 1);
+    assert_eq!(links.links()[0].keywords().len(), tokens.len());
+    assert_eq!(links.links()[0].up_count(), 1000);
+    let repeated: Vec<&str> = links
+        .warnings()
+        .iter()
+        .filter(|w| w.kind() == LinkWarningKind::Repeated)
+        .map(|w| w.keyword())
+        .collect();
+    assert_eq!(repeated.len(), DEEP + 1);
+    assert_eq!(repeated[0], "K0");
+    assert_eq!(repeated[DEEP - 1], format!("K{}", DEEP - 1));
+    assert_eq!(repeated[DEEP], "x:a");
+}
+
+/// 100,000 paragraphs, each with its own `up`/`index` link: one hierarchy
+/// per paragraph, in tree order.
+#[test]
+fn hierarchies_of_100_000_paragraphs() {
+    use microdata_model::links::Links;
+    let html: String = (0..DEEP)
+        .map(|i| format!(r#"<p><a rel="up up index" href=/p{i}>up</a></p>"#))
+        .collect();
+    let parsed = microdata_scraper::parse(&html, Some("https://e.example/")).unwrap();
+    let doc = parsed.document();
+    let links = Links::from_document(&doc);
+    let hierarchies = links.hierarchies();
+    assert_eq!(hierarchies.len(), DEEP);
+    assert!(hierarchies.iter().enumerate().all(|(i, h)| {
+        h.depth() == Some(2)
+            && h.paragraph().map(|p| p.local_name()) == Some("p")
+            && h.links().len() == 1
+            && h.links()[0].url_or_href() == format!("https://e.example/p{i}")
+    }));
+    let json = links.to_json();
+    assert_eq!(
+        count(&json, r#"{"depth":2,"links":[{"index":true,"up":2,"url":"#),
+        DEEP
+    );
+}

@@ -68,6 +68,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use url::Url;
@@ -426,6 +427,43 @@ fn keyword_eq(a: &str, b: &str) -> bool {
         a == b
     } else {
         a.eq_ignore_ascii_case(b)
+    }
+}
+
+/// A form of `token` equal for exactly the tokens [`keyword_eq`] calls
+/// equal: as written with a colon, else ASCII-lowercased.
+fn keyword_key(token: &str) -> Cow<'_, str> {
+    if token.contains(':') || !token.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Borrowed(token)
+    } else {
+        Cow::Owned(token.to_ascii_lowercase())
+    }
+}
+
+/// The tokens of one `rel` attribute met so far, compared as keywords: a
+/// scan while they are few (the usual one to three), a hash set past that,
+/// so that an attribute of 100,000 tokens is still read in linear time.
+#[derive(Default)]
+struct SeenTokens<'a> {
+    few: Vec<&'a str>,
+    many: HashSet<Cow<'a, str>>,
+}
+
+impl<'a> SeenTokens<'a> {
+    /// Tokens kept in `few` before switching to the set.
+    const FEW: usize = 16;
+
+    /// Records `token`; whether an equal token was recorded before.
+    fn insert(&mut self, token: &'a str) -> bool {
+        if self.many.is_empty() {
+            if self.few.len() < Self::FEW {
+                let seen = self.few.iter().any(|t| keyword_eq(t, token));
+                self.few.push(token);
+                return seen;
+            }
+            self.many = self.few.drain(..).map(keyword_key).collect();
+        }
+        !self.many.insert(keyword_key(token))
     }
 }
 
@@ -824,17 +862,18 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// in, or the document), scopes in the order their first link appears.
     pub fn hierarchies(&self) -> Vec<Hierarchy<'_, 'd, 'a, N>> {
         let mut out: Vec<Hierarchy<'_, 'd, 'a, N>> = Vec::new();
-        let mut scopes: Vec<Option<usize>> = Vec::new();
+        // Scope (paragraph index, `None` for the document) → slot in `out`.
+        let mut scopes: HashMap<Option<usize>, usize> = HashMap::new();
         for link in &self.links {
             let ups = link.up_count();
             let index = link.has("index");
             if ups == 0 && !index {
                 continue;
             }
-            let slot = match scopes.iter().position(|s| *s == link.paragraph) {
-                Some(slot) => slot,
+            let slot = match scopes.get(&link.paragraph) {
+                Some(&slot) => slot,
                 None => {
-                    scopes.push(link.paragraph);
+                    scopes.insert(link.paragraph, out.len());
                     out.push(Hierarchy {
                         paragraph: link.paragraph.and_then(|p| self.doc.element_at(p)),
                         links: Vec::new(),
@@ -906,6 +945,7 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
             split_ascii_whitespace(rel).any(|t| t.eq_ignore_ascii_case("stylesheet"))
         });
     let mut keywords: Vec<Keyword<'a>> = Vec::new();
+    let mut seen = SeenTokens::default();
     let warn = |warnings: &mut Vec<LinkWarning<'a>>, kind, keyword, preferred| {
         warnings.push(LinkWarning {
             kind,
@@ -933,7 +973,7 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         // attribute", except `up` ("may be repeated"). Tokens compare as
         // keywords do; a synonym next to its keyword (`prev previous`) is
         // reported as a synonym, not as a repetition.
-        if name != "up" && keywords.iter().any(|k| keyword_eq(k.written, token)) {
+        if seen.insert(token) && name != "up" {
             warn(warnings, LinkWarningKind::Repeated, token, None);
         }
         if synonym {
@@ -1876,5 +1916,20 @@ mod tests {
             })
         );
         assert!(links.to_json_pretty().contains("\n  \"links\": ["));
+    }
+
+    proptest::proptest! {
+        /// The set `SeenTokens` switches to agrees with the scan of every
+        /// earlier token, on either side of the switch.
+        #[test]
+        fn seen_tokens_agree_with_a_scan(
+            tokens in proptest::collection::vec("[aAbB:]{1,3}", 0..48),
+        ) {
+            let mut seen = SeenTokens::default();
+            for (i, token) in tokens.iter().enumerate() {
+                let expected = tokens[..i].iter().any(|t| keyword_eq(t, token));
+                proptest::prop_assert_eq!(seen.insert(token), expected, "{:?} at {}", tokens, i);
+            }
+        }
     }
 }
