@@ -357,8 +357,10 @@ impl Escaped {
     }
 }
 
-/// A minimal streaming JSON writer with an explicit nesting stack.
-struct Writer {
+/// A minimal streaming JSON writer with an explicit nesting stack. Its
+/// pretty form is serde_json's (two spaces, `": "`, `[]` and `{}` when
+/// empty).
+pub(crate) struct Writer {
     out: Vec<u8>,
     pretty: bool,
     limits: Limits,
@@ -370,7 +372,7 @@ struct Writer {
 }
 
 impl Writer {
-    fn new(pretty: bool, limits: Limits) -> Self {
+    pub(crate) fn new(pretty: bool, limits: Limits) -> Self {
         Writer {
             out: Vec::new(),
             pretty,
@@ -405,13 +407,13 @@ impl Writer {
         }
     }
 
-    fn begin(&mut self, c: char) {
+    pub(crate) fn begin(&mut self, c: char) {
         self.member();
         self.out.push(c as u8);
         self.open.push(false);
     }
 
-    fn end(&mut self, c: char) {
+    pub(crate) fn end(&mut self, c: char) {
         let had = self.open.pop().unwrap_or(false);
         if had {
             self.newline();
@@ -420,7 +422,7 @@ impl Writer {
     }
 
     /// A key already escaped as a JSON string.
-    fn escaped_key(&mut self, k: &[u8]) {
+    pub(crate) fn escaped_key(&mut self, k: &[u8]) {
         self.member();
         self.out.extend_from_slice(k);
         self.out.push(b':');
@@ -431,12 +433,50 @@ impl Writer {
     }
 
     /// A value already escaped as a JSON string.
-    fn escaped_string(&mut self, s: &[u8]) {
+    pub(crate) fn escaped_string(&mut self, s: &[u8]) {
         self.member();
         self.out.extend_from_slice(s);
     }
 
-    fn string(&mut self, s: &str) {
+    /// A key, escaped here.
+    pub(crate) fn key(&mut self, k: &str) {
+        self.member();
+        self.escaped(k);
+        self.out.push(b':');
+        if self.pretty {
+            self.out.push(b' ');
+        }
+        self.after_key = true;
+    }
+
+    /// A literal: `null`, `true`, `false` or a number.
+    pub(crate) fn literal(&mut self, v: &str) {
+        self.member();
+        self.out.extend_from_slice(v.as_bytes());
+    }
+
+    /// A string, or `null`.
+    pub(crate) fn opt_string(&mut self, s: Option<&str>) {
+        match s {
+            Some(s) => self.string(s),
+            None => self.literal("null"),
+        }
+    }
+
+    /// A number, or `null`.
+    pub(crate) fn opt_number(&mut self, n: Option<usize>) {
+        match n {
+            Some(n) => self.literal(&n.to_string()),
+            None => self.literal("null"),
+        }
+    }
+
+    /// What was written, limits not checked.
+    pub(crate) fn into_string(self) -> String {
+        String::from_utf8(self.out).expect("the writer only writes UTF-8")
+    }
+
+    pub(crate) fn string(&mut self, s: &str) {
         self.member();
         self.escaped(s);
     }
@@ -450,7 +490,7 @@ impl Writer {
         self.limits.check_output(self.out.len())
     }
 
-    fn finish(self) -> Result<String, LimitError> {
+    pub(crate) fn finish(self) -> Result<String, LimitError> {
         self.check()?;
         Ok(String::from_utf8(self.out).expect("the writer only writes UTF-8"))
     }

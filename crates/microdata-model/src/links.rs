@@ -1046,19 +1046,30 @@ const PHRASING: [&str; 56] = [
 
 #[cfg(feature = "json")]
 mod json {
-    use serde_json::{Map, Value, json};
-
     use super::{Link, Links};
+    use crate::json::Writer;
+    use crate::limits::Limits;
     use crate::node::Node;
 
-    fn url<'a, N: Node<'a>>(link: &Link<'_, 'a, N>) -> Value {
-        Value::from(link.url_or_href())
+    // Written as a stream, object keys in sorted order.
+
+    fn url<'a, N: Node<'a>>(w: &mut Writer, link: &Link<'_, 'a, N>) {
+        w.string(link.url_or_href());
     }
 
     fn urls<'l, 'd: 'l, 'a: 'd, N: Node<'a>>(
+        w: &mut Writer,
         links: impl Iterator<Item = &'l Link<'d, 'a, N>>,
-    ) -> Value {
-        Value::Array(links.map(url).collect())
+    ) {
+        w.begin('[');
+        for link in links {
+            url(w, link);
+        }
+        w.end(']');
+    }
+
+    fn bool(w: &mut Writer, b: bool) {
+        w.literal(if b { "true" } else { "false" });
     }
 
     impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
@@ -1083,120 +1094,178 @@ mod json {
         /// URLs are resolved against the document base URL; an `href` that
         /// does not resolve is given as written.
         pub fn to_json(&self) -> String {
-            self.to_json_value().to_string()
+            let mut w = Writer::new(false, Limits::none());
+            self.write_json(&mut w);
+            w.into_string()
         }
 
         /// [`to_json`](Self::to_json) indented for people to read.
         pub fn to_json_pretty(&self) -> String {
-            serde_json::to_string_pretty(&self.to_json_value()).unwrap_or_default()
+            let mut w = Writer::new(true, Limits::none());
+            self.write_json(&mut w);
+            w.into_string()
         }
 
-        fn to_json_value(&self) -> Value {
-            let links: Vec<Value> = self
-                .links
-                .iter()
-                .map(|l| {
-                    let mut o = Map::new();
-                    o.insert("element".into(), l.element_name().into());
-                    o.insert("index".into(), l.element.index().into());
-                    o.insert("href".into(), l.href.into());
-                    o.insert(
-                        "url".into(),
-                        l.url().map_or(Value::Null, |u| u.as_str().into()),
-                    );
-                    let keywords: Vec<Value> = l
-                        .keywords
-                        .iter()
-                        .map(|k| {
-                            json!({
-                                "keyword": k.name(),
-                                "written": k.written(),
-                                "effect": k.effect().map(|e| e.as_str()),
-                            })
-                        })
-                        .collect();
-                    o.insert("keywords".into(), keywords.into());
-                    o.insert("implied".into(), l.implied.into());
-                    for attr in ["type", "media", "hreflang", "title", "sizes"] {
-                        if let Some(v) = l.element.attr(attr) {
-                            o.insert(attr.into(), v.into());
+        fn write_json(&self, w: &mut Writer) {
+            w.begin('{');
+
+            w.key("alternates");
+            w.begin('[');
+            for a in self.alternates() {
+                w.begin('{');
+                w.key("feed");
+                bool(w, a.is_feed());
+                w.key("hreflang");
+                w.opt_string(a.link().hreflang());
+                w.key("media");
+                w.opt_string(a.media());
+                w.key("reformulation");
+                bool(w, a.is_reformulation());
+                w.key("translation");
+                bool(w, a.is_translation());
+                w.key("type");
+                w.opt_string(a.link().mime_type());
+                w.key("url");
+                url(w, a.link());
+                w.end('}');
+            }
+            w.end(']');
+
+            w.key("author");
+            urls(w, self.author());
+            w.key("feed");
+            match self.default_feed() {
+                Some(link) => url(w, link),
+                None => w.literal("null"),
+            }
+            w.key("feeds");
+            urls(w, self.feeds());
+            w.key("first");
+            urls(w, self.first());
+
+            w.key("hierarchies");
+            w.begin('[');
+            for h in self.hierarchies() {
+                w.begin('{');
+                w.key("depth");
+                w.opt_number(h.depth());
+                w.key("links");
+                w.begin('[');
+                for l in h.links() {
+                    w.begin('{');
+                    w.key("index");
+                    bool(w, l.has("index"));
+                    w.key("up");
+                    w.opt_number(Some(l.up_count()));
+                    w.key("url");
+                    url(w, l);
+                    w.end('}');
+                }
+                w.end(']');
+                w.key("paragraph");
+                w.opt_number(h.paragraph().map(|p| p.index()));
+                w.end('}');
+            }
+            w.end(']');
+
+            w.key("icons");
+            w.begin('[');
+            for i in self.icons() {
+                w.begin('{');
+                w.key("sizes");
+                match i.sizes() {
+                    Some(sizes) => {
+                        w.begin('[');
+                        for size in sizes {
+                            w.string(&size.to_string());
                         }
+                        w.end(']');
                     }
-                    Value::Object(o)
-                })
-                .collect();
-            let alternates: Vec<Value> = self
-                .alternates()
-                .map(|a| {
-                    json!({
-                        "url": url(a.link()),
-                        "feed": a.is_feed(),
-                        "translation": a.is_translation(),
-                        "reformulation": a.is_reformulation(),
-                        "type": a.link().mime_type(),
-                        "media": a.media(),
-                        "hreflang": a.link().hreflang(),
-                    })
-                })
-                .collect();
-            let icons: Vec<Value> = self
-                .icons()
-                .map(|i| {
-                    json!({
-                        "url": url(i.link()),
-                        "sizes": i.sizes().map(|s| s.iter().map(ToString::to_string).collect::<Vec<_>>()),
-                        "type": i.link().mime_type(),
-                    })
-                })
-                .collect();
-            let hierarchies: Vec<Value> = self
-                .hierarchies()
-                .iter()
-                .map(|h| {
-                    let links: Vec<Value> = h
-                        .links()
-                        .iter()
-                        .map(
-                            |l| json!({"url": url(l), "up": l.up_count(), "index": l.has("index")}),
-                        )
-                        .collect();
-                    json!({
-                        "paragraph": h.paragraph().map(|p| p.index()),
-                        "depth": h.depth(),
-                        "links": links,
-                    })
-                })
-                .collect();
-            let warnings: Vec<Value> = self
-                .warnings
-                .iter()
-                .map(|w| {
-                    json!({
-                        "kind": w.kind().as_str(),
-                        "element": w.element_name(),
-                        "index": w.element(),
-                        "keyword": w.keyword(),
-                        "message": w.to_string(),
-                    })
-                })
-                .collect();
-            json!({
-                "links": links,
-                "feed": self.default_feed().map(url),
-                "feeds": urls(self.feeds()),
-                "alternates": alternates,
-                "icons": icons,
-                "hierarchies": hierarchies,
-                "first": urls(self.first()),
-                "prev": urls(self.prev()),
-                "next": urls(self.next()),
-                "last": urls(self.last()),
-                "license": urls(self.license()),
-                "author": urls(self.author()),
-                "search": urls(self.search()),
-                "pingback": urls(self.pingback()),
-                "warnings": warnings,
-            })
+                    None => w.literal("null"),
+                }
+                w.key("type");
+                w.opt_string(i.link().mime_type());
+                w.key("url");
+                url(w, i.link());
+                w.end('}');
+            }
+            w.end(']');
+
+            w.key("last");
+            urls(w, self.last());
+            w.key("license");
+            urls(w, self.license());
+
+            w.key("links");
+            w.begin('[');
+            for l in &self.links {
+                w.begin('{');
+                w.key("element");
+                w.string(l.element_name());
+                w.key("href");
+                w.string(l.href);
+                let attr = |name: &str| l.element.attr(name);
+                if let Some(v) = attr("hreflang") {
+                    w.key("hreflang");
+                    w.string(v);
+                }
+                w.key("implied");
+                bool(w, l.implied);
+                w.key("index");
+                w.opt_number(Some(l.element.index()));
+                w.key("keywords");
+                w.begin('[');
+                for k in &l.keywords {
+                    w.begin('{');
+                    w.key("effect");
+                    w.opt_string(k.effect().map(|e| e.as_str()));
+                    w.key("keyword");
+                    w.string(k.name());
+                    w.key("written");
+                    w.string(k.written());
+                    w.end('}');
+                }
+                w.end(']');
+                for name in ["media", "sizes", "title", "type"] {
+                    if let Some(v) = attr(name) {
+                        w.key(name);
+                        w.string(v);
+                    }
+                }
+                w.key("url");
+                w.opt_string(l.url().map(|u| u.as_str()));
+                w.end('}');
+            }
+            w.end(']');
+
+            w.key("next");
+            urls(w, self.next());
+            w.key("pingback");
+            urls(w, self.pingback());
+            w.key("prev");
+            urls(w, self.prev());
+            w.key("search");
+            urls(w, self.search());
+
+            w.key("warnings");
+            w.begin('[');
+            for warning in &self.warnings {
+                w.begin('{');
+                w.key("element");
+                w.string(warning.element_name());
+                w.key("index");
+                w.opt_number(Some(warning.element()));
+                w.key("keyword");
+                w.string(warning.keyword());
+                w.key("kind");
+                w.string(warning.kind().as_str());
+                w.key("message");
+                w.string(&warning.to_string());
+                w.end('}');
+            }
+            w.end(']');
+
+            w.end('}');
         }
     }
 }
@@ -1916,6 +1985,39 @@ mod tests {
             })
         );
         assert!(links.to_json_pretty().contains("\n  \"links\": ["));
+    }
+
+    /// The stream writes what serde_json writes for the same value: keys
+    /// in sorted order, every optional member, compact and pretty.
+    #[cfg(feature = "json")]
+    #[test]
+    fn json_is_serde_jsons_serialization() {
+        let t = markup(
+            "<html><head><link rel=\"alternate stylesheet\" type=text/css media=print hreflang=fr title=\"T \\\" q\" sizes=any href=s.css>\
+             <link rel=\"icon icon\" sizes=\"any 16x16\" href=i.png><link rel=\"next last x:y\" href=\"http://[bad\"></head>\
+             <body><div><a rel=\"up up\" href=a>a</a><a rev=made href=m>m</a></div><p><a rel=index href=i>i</a></p></body></html>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let compact = links.to_json();
+        let v: serde_json::Value = serde_json::from_str(&compact).unwrap();
+        assert_eq!(compact, v.to_string());
+        assert_eq!(
+            links.to_json_pretty(),
+            serde_json::to_string_pretty(&v).unwrap()
+        );
+        for key in [
+            "hreflang",
+            "media",
+            "title",
+            "sizes",
+            "type",
+            "depth",
+            "paragraph",
+            "warnings",
+        ] {
+            assert!(compact.contains(&format!("\"{key}\":")), "{key}: {compact}");
+        }
     }
 
     proptest::proptest! {
