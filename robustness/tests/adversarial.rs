@@ -455,3 +455,36 @@ fn hierarchies_of_100_000_paragraphs() {
         DEEP
     );
 }
+
+/// 20,000 items, each typed in a vocabulary of its own: Turtle declares
+/// prefixes for a bounded number of them (the serializer tries each prefix
+/// on each IRI) and still reads back as the graph.
+#[test]
+fn turtle_of_20_000_vocabularies() {
+    let n = 20_000;
+    let html: String = (0..n)
+        .map(|i| format!(r#"<div itemscope itemtype="http://v{i}.example/terms/T"><b itemprop=p>{i}</b></div>"#))
+        .collect();
+    let parsed = microdata_scraper::parse(&html, Some("https://e.example/")).unwrap();
+    let doc = parsed.document();
+    for mode in [microdata_rdf::Mode::Html, microdata_rdf::Mode::W3c] {
+        let options = microdata_rdf::RdfOptions::new().with_mode(mode);
+        let graph = microdata_rdf::convert(&doc, &options).unwrap().to_graph();
+        let ttl = microdata_rdf::to_turtle(&graph);
+        let prefixes = ttl.lines().filter(|l| l.starts_with("@prefix")).count();
+        // The vocabularies' prefixes, and the well-known ones used.
+        let max = microdata_rdf::MAX_VOCABULARY_PREFIXES;
+        assert!(
+            (max..=max + 16).contains(&prefixes),
+            "{mode:?}: {prefixes} prefixes"
+        );
+        let back: oxrdf::Graph = oxttl::TurtleParser::new()
+            .for_slice(&ttl)
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert!(back.len() >= 2 * n, "{mode:?}: {} triples", back.len());
+        assert_eq!(back.len(), graph.len(), "{mode:?}");
+    }
+}

@@ -85,7 +85,10 @@ pub use oxrdf;
 pub use registry::Registry;
 #[cfg(feature = "serialize")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serialize")))]
-pub use write::{to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples, write_turtle};
+pub use write::{
+    MAX_VOCABULARY_PREFIXES, to_nquads, to_ntriples, to_turtle, write_nquads, write_ntriples,
+    write_turtle,
+};
 
 /// Converts the document to RDF: the triples, in the order generated (each
 /// once), and the warnings. Markup problems are [`Warning`]s, not errors.

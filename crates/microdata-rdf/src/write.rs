@@ -2,7 +2,7 @@
 //! order so the same triples always give the same bytes.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
 
 use oxrdf::vocab::rdf;
@@ -157,7 +157,11 @@ pub fn to_ntriples<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>
 /// namespaces used: well-known names (`rdf`, `xsd`, `dc`, `md`, `xhv`,
 /// `schema`, ...), and for other vocabularies a name taken from the
 /// vocabulary URI (for the HTML conversion's predicates, the item type, as
-/// in the 2011 draft's `hcard:` example).
+/// in the 2011 draft's `hcard:` example). At most
+/// [`MAX_VOCABULARY_PREFIXES`] vocabularies get a prefix, the most used
+/// first; IRIs in the others are written in full. (The serializer tries
+/// every prefix on every IRI, so a page with thousands of vocabularies
+/// would otherwise take time quadratic in its size.)
 ///
 /// # Errors
 ///
@@ -300,12 +304,17 @@ fn fnv1a(s: &str) -> u64 {
     })
 }
 
+/// How many vocabulary namespaces (beyond the well-known ones) Turtle
+/// output declares a prefix for, at most.
+pub const MAX_VOCABULARY_PREFIXES: usize = 64;
+
 /// The `@prefix` declarations for the triples: (name, namespace) pairs.
 fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
     // Every IRI that may be abbreviated, deduplicated.
     let mut iris: BTreeSet<&str> = BTreeSet::new();
-    // Namespaces of vocabulary terms (predicates and rdf:type objects).
-    let mut vocab_namespaces: BTreeSet<String> = BTreeSet::new();
+    // Namespaces of vocabulary terms (predicates and rdf:type objects),
+    // with the number of terms in each.
+    let mut uses: HashMap<&str, usize> = HashMap::new();
     for t in triples {
         if let NamedOrBlankNodeRef::NamedNode(n) = t.subject {
             iris.insert(n.as_str());
@@ -313,13 +322,13 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
         // `rdf:type` is written `a`.
         if t.predicate != rdf::TYPE {
             iris.insert(t.predicate.as_str());
-            vocab_namespaces.insert(namespace_of(t.predicate.as_str()).to_owned());
+            *uses.entry(namespace_of(t.predicate.as_str())).or_default() += 1;
         }
         match t.object {
             TermRef::NamedNode(n) => {
                 iris.insert(n.as_str());
                 if t.predicate == rdf::TYPE {
-                    vocab_namespaces.insert(namespace_of(n.as_str()).to_owned());
+                    *uses.entry(namespace_of(n.as_str())).or_default() += 1;
                 }
             }
             TermRef::Literal(l) if !written_bare(l) => {
@@ -338,16 +347,18 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
             out.push((name, ns.to_owned()));
         }
     }
-    for ns in vocab_namespaces {
-        if ns.is_empty()
-            || out.iter().any(|(_, n)| *n == ns)
-            || WELL_KNOWN.iter().any(|(_, n)| *n == ns)
-        {
-            continue;
-        }
-        let name = unique_name(&prefix_name_for(&ns), &names);
+    // The most used vocabularies, then named in namespace order.
+    let mut vocab_namespaces: Vec<(&str, usize)> = uses
+        .into_iter()
+        .filter(|&(ns, _)| !ns.is_empty() && !WELL_KNOWN.iter().any(|(_, n)| *n == ns))
+        .collect();
+    vocab_namespaces.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    vocab_namespaces.truncate(MAX_VOCABULARY_PREFIXES);
+    vocab_namespaces.sort_unstable();
+    for (ns, _) in vocab_namespaces {
+        let name = unique_name(&prefix_name_for(ns), &names);
         names.insert(name.clone());
-        out.push((name, ns));
+        out.push((name, ns.to_owned()));
     }
     // The serializer tries prefixes in order: the longest namespace first,
     // so `md` does not take the HTML conversion's per-type namespaces.
@@ -481,5 +492,56 @@ mod tests {
         assert_eq!(prefix_name_for("http://example.org/vocab/"), "vocab");
         assert_eq!(prefix_name_for("http://www.example.org/"), "example");
         assert_eq!(prefix_name_for("http://1.2.3.4/"), "ns");
+    }
+
+    /// Past [`MAX_VOCABULARY_PREFIXES`] vocabularies, the most used keep a
+    /// prefix (ties in namespace order) and the others are written in
+    /// full; the Turtle still reads back as the same graph.
+    #[test]
+    fn prefixes_for_the_most_used_vocabularies_only() {
+        use oxrdf::{Graph, Literal, NamedNode, Triple};
+        let extra = 10;
+        let mut graph = Graph::new();
+        for v in 0..MAX_VOCABULARY_PREFIXES + extra {
+            // Vocabulary `v` is used `1 + v % 3` times: the 2- and 3-use
+            // ones all fit, then the 1-use ones in namespace order.
+            for k in 0..=v % 3 {
+                graph.insert(&Triple::new(
+                    NamedNode::new(format!("http://s.example/{v}")).unwrap(),
+                    NamedNode::new(format!("http://v{v:03}.example/vocab{v}/p{k}")).unwrap(),
+                    Literal::new_simple_literal("x"),
+                ));
+            }
+        }
+        let ttl = to_turtle(&graph);
+        let declared: Vec<&str> = ttl
+            .lines()
+            .filter(|l| l.starts_with("@prefix vocab"))
+            .collect();
+        assert_eq!(declared.len(), MAX_VOCABULARY_PREFIXES, "{ttl}");
+        let once: Vec<usize> = (0..MAX_VOCABULARY_PREFIXES + extra)
+            .filter(|v| v % 3 == 0)
+            .collect();
+        let left_out = &once[once.len() - extra..];
+        for v in 0..MAX_VOCABULARY_PREFIXES + extra {
+            let ns = format!("<http://v{v:03}.example/vocab{v}/>");
+            let full = format!("<http://v{v:03}.example/vocab{v}/p0>");
+            if left_out.contains(&v) {
+                assert!(!ttl.contains(&ns) && ttl.contains(&full), "{v}: {ttl}");
+            } else {
+                assert!(
+                    ttl.contains(&format!("@prefix vocab{v}: {ns} .")),
+                    "{v}: {ttl}"
+                );
+                assert!(!ttl.contains(&full), "{v}: {ttl}");
+            }
+        }
+        let back: Graph = oxttl::TurtleParser::new()
+            .for_slice(&ttl)
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(back, graph);
     }
 }
