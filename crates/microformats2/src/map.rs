@@ -1,6 +1,7 @@
 //! A small insertion-ordered string map, the shape of the JSON objects the
 //! parser writes (`properties`, `rels`, `rel-urls`).
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{MapAccess, Visitor};
@@ -11,7 +12,9 @@ use serde::{Deserialize, Deserializer};
 /// microformats2 JSON objects have no meaningful key order, but keeping the
 /// order in which the parser met each key (tree order) makes output stable
 /// and readable. Lookups are linear scans: these maps are small, and the
-/// parser keeps its own index while building them.
+/// parser keeps its own index while building them. Building a map from an
+/// iterator or deserializing one takes time linear in its entries, however
+/// many there are.
 ///
 /// # Examples
 ///
@@ -136,13 +139,63 @@ impl<V> Map<V> {
     }
 }
 
+/// Builds a map entry by entry, as [`Map::insert`] would, in time linear in
+/// the number of entries: past a few entries, the keys met so far are
+/// looked up in a hash index instead of scanned.
+struct Builder<V> {
+    entries: Vec<(String, V)>,
+    index: HashMap<String, usize>,
+}
+
+impl<V> Builder<V> {
+    /// Entries scanned before the index is built.
+    const SCAN: usize = 16;
+
+    fn new() -> Self {
+        Builder {
+            entries: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    fn insert(&mut self, key: String, value: V) {
+        let found = if self.entries.len() <= Self::SCAN {
+            self.entries.iter().position(|(k, _)| *k == key)
+        } else {
+            if self.index.is_empty() {
+                self.index = (self.entries.iter().enumerate())
+                    .map(|(i, (k, _))| (k.clone(), i))
+                    .collect();
+            }
+            self.index.get(&key).copied()
+        };
+        match found.and_then(|i| self.entries.get_mut(i)) {
+            Some(slot) => slot.1 = value,
+            None => {
+                if !self.index.is_empty() {
+                    self.index.insert(key.clone(), self.entries.len());
+                }
+                self.entries.push((key, value));
+            }
+        }
+    }
+
+    fn finish(self) -> Map<V> {
+        Map {
+            entries: self.entries,
+        }
+    }
+}
+
 impl<V> FromIterator<(String, V)> for Map<V> {
+    /// Entries in iteration order; a repeated key keeps its first
+    /// position and takes the last value, as [`Map::insert`] does.
     fn from_iter<I: IntoIterator<Item = (String, V)>>(iter: I) -> Self {
-        let mut map = Map::new();
+        let mut map = Builder::new();
         for (k, v) in iter {
             map.insert(k, v);
         }
-        map
+        map.finish()
     }
 }
 
@@ -177,11 +230,11 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
                 f.write_str("a JSON object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
-                let mut map = Map::new();
+                let mut map = Builder::new();
                 while let Some((k, v)) = access.next_entry::<String, V>()? {
                     map.insert(k, v);
                 }
-                Ok(map)
+                Ok(map.finish())
             }
         }
         deserializer.deserialize_map(MapVisitor(std::marker::PhantomData))
@@ -207,5 +260,43 @@ mod tests {
     fn deserializes_in_document_order() {
         let map: Map<u8> = serde_json::from_str(r#"{"z":1,"a":2,"m":3}"#).unwrap_or_default();
         assert_eq!(map.keys().collect::<Vec<_>>(), ["z", "a", "m"]);
+    }
+
+    /// 100,000 distinct keys, then each key again: deserialized in linear
+    /// time, first positions kept, last values taken.
+    #[test]
+    fn deserializes_100_000_keys() {
+        let n = 100_000;
+        let mut json = String::from("{");
+        for round in 0..2 {
+            for i in 0..n {
+                json.push_str(&format!(r#""k{i}":{},"#, round * n + i));
+            }
+        }
+        json.pop();
+        json.push('}');
+        let map: Map<usize> = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(map.len(), n);
+        assert!(
+            map.iter()
+                .enumerate()
+                .all(|(i, (k, v))| k == format!("k{i}") && *v == n + i)
+        );
+    }
+
+    proptest::proptest! {
+        /// Building from an iterator is a sequence of inserts, on either
+        /// side of the switch to the hash index.
+        #[test]
+        fn collect_agrees_with_insert(
+            pairs in proptest::collection::vec(("[a-z]{1,2}", proptest::num::u8::ANY), 0..64),
+        ) {
+            let mut expected = Map::new();
+            for (k, v) in pairs.clone() {
+                expected.insert(k, v);
+            }
+            let collected: Map<u8> = pairs.into_iter().collect();
+            proptest::prop_assert_eq!(collected, expected);
+        }
     }
 }
