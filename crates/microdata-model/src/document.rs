@@ -1095,24 +1095,33 @@ impl<'s> Iterator for AsciiWords<'s> {
 /// Names in the order first met, each with its index: a scan while there
 /// are few (the usual case), a hash map once there are many, so hostile
 /// attributes with thousands of names stay linear.
-#[derive(Default)]
-pub(crate) struct NameIndex<'a> {
-    names: Vec<&'a str>,
-    map: Option<HashMap<&'a str, u32>>,
+pub(crate) struct NameIndex<K> {
+    names: Vec<K>,
+    map: Option<HashMap<K, u32>>,
 }
 
-impl<'a> NameIndex<'a> {
+impl<K> Default for NameIndex<K> {
+    fn default() -> Self {
+        NameIndex {
+            names: Vec::new(),
+            map: None,
+        }
+    }
+}
+
+impl<K: Eq + std::hash::Hash + Clone> NameIndex<K> {
     const SCAN_LIMIT: usize = 16;
 
     /// The index of `name`, and whether it was new.
-    pub(crate) fn index(&mut self, name: &'a str) -> (u32, bool) {
+    pub(crate) fn index(&mut self, name: K) -> (u32, bool) {
         if let Some(map) = &mut self.map {
-            let next = self.names.len() as u32;
-            let i = *map.entry(name).or_insert(next);
-            if i == next {
-                self.names.push(name);
+            if let Some(&i) = map.get(&name) {
+                return (i, false);
             }
-            return (i, i == next);
+            let next = self.names.len() as u32;
+            map.insert(name.clone(), next);
+            self.names.push(name);
+            return (next, true);
         }
         if let Some(i) = self.names.iter().position(|n| *n == name) {
             return (i as u32, false);
@@ -1123,7 +1132,7 @@ impl<'a> NameIndex<'a> {
                 self.names
                     .iter()
                     .enumerate()
-                    .map(|(i, n)| (*n, i as u32))
+                    .map(|(i, n)| (n.clone(), i as u32))
                     .collect(),
             );
         }
@@ -1131,7 +1140,7 @@ impl<'a> NameIndex<'a> {
     }
 
     /// The names, in the order first met.
-    pub(crate) fn into_names(self) -> Vec<&'a str> {
+    pub(crate) fn into_names(self) -> Vec<K> {
         self.names
     }
 }

@@ -68,12 +68,12 @@
 //! ```
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 use url::Url;
 
-use crate::document::{Document, split_ascii_whitespace};
+use crate::document::{Document, NameIndex, split_ascii_whitespace};
 use crate::element::Element;
 use crate::node::Node;
 
@@ -437,33 +437,6 @@ fn keyword_key(token: &str) -> Cow<'_, str> {
         Cow::Borrowed(token)
     } else {
         Cow::Owned(token.to_ascii_lowercase())
-    }
-}
-
-/// The tokens of one `rel` attribute met so far, compared as keywords: a
-/// scan while they are few (the usual one to three), a hash set past that,
-/// so that an attribute of 100,000 tokens is still read in linear time.
-#[derive(Default)]
-struct SeenTokens<'a> {
-    few: Vec<&'a str>,
-    many: HashSet<Cow<'a, str>>,
-}
-
-impl<'a> SeenTokens<'a> {
-    /// Tokens kept in `few` before switching to the set.
-    const FEW: usize = 16;
-
-    /// Records `token`; whether an equal token was recorded before.
-    fn insert(&mut self, token: &'a str) -> bool {
-        if self.many.is_empty() {
-            if self.few.len() < Self::FEW {
-                let seen = self.few.iter().any(|t| keyword_eq(t, token));
-                self.few.push(token);
-                return seen;
-            }
-            self.many = self.few.drain(..).map(keyword_key).collect();
-        }
-        !self.many.insert(keyword_key(token))
     }
 }
 
@@ -945,7 +918,9 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
             split_ascii_whitespace(rel).any(|t| t.eq_ignore_ascii_case("stylesheet"))
         });
     let mut keywords: Vec<Keyword<'a>> = Vec::new();
-    let mut seen = SeenTokens::default();
+    // The tokens met so far, as keywords compare (an attribute of 100,000
+    // tokens stays linear).
+    let mut seen: NameIndex<Cow<'a, str>> = NameIndex::default();
     let warn = |warnings: &mut Vec<LinkWarning<'a>>, kind, keyword, preferred| {
         warnings.push(LinkWarning {
             kind,
@@ -973,7 +948,7 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         // attribute", except `up` ("may be repeated"). Tokens compare as
         // keywords do; a synonym next to its keyword (`prev previous`) is
         // reported as a synonym, not as a repetition.
-        if seen.insert(token) && name != "up" {
+        if !seen.index(keyword_key(token)).1 && name != "up" {
             warn(warnings, LinkWarningKind::Repeated, token, None);
         }
         if synonym {
@@ -2021,16 +1996,18 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The set `SeenTokens` switches to agrees with the scan of every
-        /// earlier token, on either side of the switch.
+        /// Tokens indexed by `keyword_key` are repeats exactly when the
+        /// scan with `keyword_eq` says so, on either side of the index's
+        /// switch to a hash map.
         #[test]
-        fn seen_tokens_agree_with_a_scan(
+        fn keyword_keys_agree_with_a_scan(
             tokens in proptest::collection::vec("[aAbB:]{1,3}", 0..48),
         ) {
-            let mut seen = SeenTokens::default();
+            let mut seen = NameIndex::default();
             for (i, token) in tokens.iter().enumerate() {
                 let expected = tokens[..i].iter().any(|t| keyword_eq(t, token));
-                proptest::prop_assert_eq!(seen.insert(token), expected, "{:?} at {}", tokens, i);
+                let repeated = !seen.index(keyword_key(token)).1;
+                proptest::prop_assert_eq!(repeated, expected, "{:?} at {}", tokens, i);
             }
         }
     }
