@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
-use microdata_model::{Document, Limit, LimitError, Limits, Node, split_ascii_whitespace};
+use microdata_model::{Document, LimitError, Limits, Node, split_ascii_whitespace};
 
 use crate::backcompat::{Classic, Roots};
 use crate::classes::{self, Prefix};
@@ -1038,18 +1038,10 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             copied_items.saturating_add(items),
             copied_bytes.saturating_add(bytes),
         );
-        let over = if total.0 > self.limits.max_items() {
-            Some(LimitError::new(Limit::Items, self.limits.max_items()))
-        } else if total.1 > self.limits.max_output_bytes() {
-            Some(LimitError::new(
-                Limit::OutputBytes,
-                self.limits.max_output_bytes(),
-            ))
-        } else {
-            None
-        };
-        if over.is_some() {
-            self.exceeded.set(over);
+        let within =
+            (self.limits.check_items(total.0)).and_then(|()| self.limits.check_output(total.1));
+        if let Err(over) = within {
+            self.exceeded.set(Some(over));
             return None;
         }
         self.copied.set(total);
