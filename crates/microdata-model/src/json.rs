@@ -12,6 +12,8 @@
 //! exponentially with its size. For untrusted input use the `try_` forms
 //! with [`Limits`], which stop with a [`LimitError`] instead.
 
+use std::io::Write as _;
+
 use crate::document::{Document, Source};
 use crate::element::Element;
 use crate::item::{Grouping, Item};
@@ -422,9 +424,21 @@ impl Writer {
     }
 
     /// A key already escaped as a JSON string.
-    pub(crate) fn escaped_key(&mut self, k: &[u8]) {
+    fn escaped_key(&mut self, k: &[u8]) {
         self.member();
         self.out.extend_from_slice(k);
+        self.colon();
+    }
+
+    /// A key, escaped here.
+    pub(crate) fn key(&mut self, k: &str) {
+        self.member();
+        self.escaped(k);
+        self.colon();
+    }
+
+    /// The separator after a key; the value follows without another.
+    fn colon(&mut self) {
         self.out.push(b':');
         if self.pretty {
             self.out.push(b' ');
@@ -433,20 +447,9 @@ impl Writer {
     }
 
     /// A value already escaped as a JSON string.
-    pub(crate) fn escaped_string(&mut self, s: &[u8]) {
+    fn escaped_string(&mut self, s: &[u8]) {
         self.member();
         self.out.extend_from_slice(s);
-    }
-
-    /// A key, escaped here.
-    pub(crate) fn key(&mut self, k: &str) {
-        self.member();
-        self.escaped(k);
-        self.out.push(b':');
-        if self.pretty {
-            self.out.push(b' ');
-        }
-        self.after_key = true;
     }
 
     /// A literal: `null`, `true`, `false` or a number.
@@ -463,10 +466,17 @@ impl Writer {
         }
     }
 
+    /// A number.
+    pub(crate) fn number(&mut self, n: usize) {
+        self.member();
+        // Writing to a Vec cannot fail.
+        let _ = write!(self.out, "{n}");
+    }
+
     /// A number, or `null`.
     pub(crate) fn opt_number(&mut self, n: Option<usize>) {
         match n {
-            Some(n) => self.literal(&n.to_string()),
+            Some(n) => self.number(n),
             None => self.literal("null"),
         }
     }
@@ -490,9 +500,9 @@ impl Writer {
         self.limits.check_output(self.out.len())
     }
 
-    pub(crate) fn finish(self) -> Result<String, LimitError> {
+    fn finish(self) -> Result<String, LimitError> {
         self.check()?;
-        Ok(String::from_utf8(self.out).expect("the writer only writes UTF-8"))
+        Ok(self.into_string())
     }
 }
 

@@ -1131,7 +1131,7 @@ mod json {
                     w.key("index");
                     bool(w, l.has("index"));
                     w.key("up");
-                    w.opt_number(Some(l.up_count()));
+                    w.number(l.up_count());
                     w.key("url");
                     url(w, l);
                     w.end('}');
@@ -1187,7 +1187,7 @@ mod json {
                 w.key("implied");
                 bool(w, l.implied);
                 w.key("index");
-                w.opt_number(Some(l.element.index()));
+                w.number(l.element.index());
                 w.key("keywords");
                 w.begin('[');
                 for k in &l.keywords {
@@ -1229,7 +1229,7 @@ mod json {
                 w.key("element");
                 w.string(warning.element_name());
                 w.key("index");
-                w.opt_number(Some(warning.element()));
+                w.number(warning.element());
                 w.key("keyword");
                 w.string(warning.keyword());
                 w.key("kind");
