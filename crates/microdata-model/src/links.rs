@@ -1069,14 +1069,16 @@ mod json {
         /// URLs are resolved against the document base URL; an `href` that
         /// does not resolve is given as written.
         pub fn to_json(&self) -> String {
-            let mut w = Writer::new(false, Limits::none());
-            self.write_json(&mut w);
-            w.into_string()
+            self.json(false)
         }
 
         /// [`to_json`](Self::to_json) indented for people to read.
         pub fn to_json_pretty(&self) -> String {
-            let mut w = Writer::new(true, Limits::none());
+            self.json(true)
+        }
+
+        fn json(&self, pretty: bool) -> String {
+            let mut w = Writer::new(pretty, Limits::none());
             self.write_json(&mut w);
             w.into_string()
         }
