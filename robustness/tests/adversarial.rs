@@ -6,7 +6,7 @@
 //! limit.
 
 use microdata_model::json::JsonOptions;
-use microdata_model::{Document, ErrorKind, Limit, LimitError, Limits};
+use microdata_model::{Document, ErrorKind, Limit, LimitError, Limits, Node};
 use robustness::tree::Tree;
 
 const DEEP: usize = 100_000;
@@ -487,4 +487,31 @@ fn turtle_of_20_000_vocabularies() {
         assert!(back.len() >= 2 * n, "{mode:?}: {} triples", back.len());
         assert_eq!(back.len(), graph.len(), "{mode:?}");
     }
+}
+
+/// 100,000 `<body>` start tags, each adding an attribute to the body
+/// element: the record of the attribute list's source order copies each
+/// name once (it once copied the whole list per tag). The body serializes
+/// with every attribute, in source order.
+#[test]
+fn body_grown_by_100_000_start_tags() {
+    let n = 100_000;
+    // Names in an order other than sorted (`a0 a1 … a9 a10 …`), each tag
+    // adding one new name and repeating one old.
+    let html: String = std::iter::once("<body z=0>".to_owned())
+        .chain((0..n).map(|i| format!("<body a{i}={i} z=1>")))
+        .collect();
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let body = doc
+        .root()
+        .children()
+        .flat_map(|html| html.children())
+        .find(|e| e.local_name() == Some("body"))
+        .unwrap();
+    let expected: String = std::iter::once(r#"<body z="0""#.to_owned())
+        .chain((0..n).map(|i| format!(r#" a{i}="{i}""#)))
+        .chain(std::iter::once("></body>".to_owned()))
+        .collect();
+    assert_eq!(microdata_model::serialize::outer_html(body), expected);
 }

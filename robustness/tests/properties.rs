@@ -498,7 +498,7 @@ proptest! {
         let t = tree(&nodes, Order::AsGenerated);
         agree_with_the_spec(t.root())?;
         let html = microdata_scraper::parse_html(&render(&nodes, Order::AsGenerated));
-        agree_with_the_spec(microdata_scraper::ScraperNode(html.tree.root()))?;
+        agree_with_the_spec(microdata_scraper::ScraperNode::from(html.tree.root()))?;
     }
 }
 

@@ -170,6 +170,15 @@ pub(crate) enum Format {
     Atom,
 }
 
+impl Format {
+    /// Whether the output holds serialized HTML (microformats2 `html`
+    /// values, Atom content), whose attributes must come in source order:
+    /// only then is that order worth recording while parsing.
+    pub(crate) fn serializes_html(self) -> bool {
+        matches!(self, Format::Mf2 | Format::Atom)
+    }
+}
+
 /// `--rdf-mode` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum RdfMode {

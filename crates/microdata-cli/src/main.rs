@@ -220,8 +220,14 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
         input_errors.push(problem);
     }
     let url = settings.base_url.clone().or_else(|| source.default_url());
-    let html = microdata_scraper::parse_html(&text);
-    let doc = microdata_scraper::document(&html, url);
+    let (parsed, html);
+    let doc = if args.format.serializes_html() {
+        parsed = microdata_scraper::Parsed::new(&text, url);
+        parsed.document()
+    } else {
+        html = microdata_scraper::parse_html(&text);
+        microdata_scraper::document(&html, url)
+    };
     outcome.items = doc.items().count();
     let errors = if settings.find_errors {
         doc.errors()

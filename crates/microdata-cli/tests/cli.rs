@@ -280,6 +280,40 @@ fn atom_feed_from_stdin_is_reproducible_with_now() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// The HTML in microformats2 `html` values and Atom content lists each
+/// element's attributes in source order (the parser's tree sorts them).
+#[test]
+fn serialized_html_keeps_attribute_order() {
+    let page = b"<article class=h-entry><h1>T</h1><div class=e-content>\
+                 <img src=/a.png alt=A><a title=t href=/x>x</a></div></article>";
+    let args = |format| {
+        [
+            "--format",
+            format,
+            "--now",
+            "2024-05-01T12:00:00Z",
+            "--base-url",
+            "https://e.example/",
+        ]
+    };
+    let mf2 = microdata(&args("mf2"), Some(page));
+    assert_eq!(mf2.status.code(), Some(0), "{}", text(&mf2.stderr));
+    let mf2: serde_json::Value = serde_json::from_slice(&mf2.stdout).unwrap();
+    assert_eq!(
+        mf2["items"][0]["properties"]["content"][0]["html"],
+        r#"<img src="https://e.example/a.png" alt="A"><a title="t" href="https://e.example/x">x</a>"#
+    );
+    let atom = microdata(&args("atom"), Some(page));
+    assert_eq!(atom.status.code(), Some(0), "{}", text(&atom.stderr));
+    assert!(
+        text(&atom.stdout).contains(
+            "&lt;img src=\"/a.png\" alt=\"A\"&gt;&lt;a title=\"t\" href=\"/x\"&gt;x&lt;/a&gt;"
+        ),
+        "{}",
+        text(&atom.stdout)
+    );
+}
+
 #[test]
 fn links_as_json() {
     let page = std::fs::read(example("blog.html")).unwrap();

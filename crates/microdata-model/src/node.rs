@@ -114,7 +114,24 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + 'a {
     fn is_html(self) -> bool;
 
     /// The element's attributes, in any order; empty for non-elements.
+    ///
+    /// The model's traversals read attributes through this method; it is
+    /// called for every element, so it should be cheap.
     fn attrs(self) -> impl Iterator<Item = Attribute<'a>>;
+
+    /// The element's attributes in the order of its [attribute list]: the
+    /// order of the source, with attributes the parser adds later (a second
+    /// `<body>` start tag's) at the end. The [HTML fragment serialization
+    /// algorithm](crate::serialize) writes them in this order.
+    ///
+    /// Provided: [`attrs`](Node::attrs), for trees that keep the attribute
+    /// list in its order. Adapters over a tree that stores attributes
+    /// otherwise (`scraper` sorts them by name) override it.
+    ///
+    /// [attribute list]: https://dom.spec.whatwg.org/#concept-element-attribute
+    fn attrs_in_order(self) -> impl Iterator<Item = Attribute<'a>> {
+        self.attrs()
+    }
 
     /// The data of a text node; `None` for other nodes.
     fn text(self) -> Option<&'a str>;

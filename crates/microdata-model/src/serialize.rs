@@ -334,7 +334,9 @@ fn start_tag<'a, N: Node<'a>>(out: &mut String, node: N) -> (&'a str, bool) {
     let name = node.local_name().unwrap_or("");
     out.push('<');
     out.push_str(name);
-    for a in node.attrs() {
+    // "For each attribute that the element has": the attribute list, in
+    // its order.
+    for a in node.attrs_in_order() {
         out.push(' ');
         if let Some(prefix) = a.prefix {
             out.push_str(prefix);

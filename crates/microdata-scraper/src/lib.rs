@@ -36,6 +36,14 @@
 //! - Tree order comes from walking children, never from ego-tree's arena
 //!   order (`NodeId` order), which foster parenting and the adoption agency
 //!   algorithm make differ from tree order.
+//! - `scraper` keeps each element's attributes sorted by name. [`parse`]
+//!   (and [`Parsed::new`]) also record their source order, so that HTML
+//!   serialized from its document (microformats2 `html` values, Atom
+//!   content, [`serialize`]) lists them as the source does; a document made
+//!   with [`document`] from a tree parsed elsewhere lists them by name.
+//!   Microdata itself never depends on attribute order, and
+//!   [`parse_html`] with [`document`] skips the record (about 3% of a
+//!   parse).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -49,33 +57,82 @@ pub use microdata_model::*;
 pub use scraper;
 use scraper::{Html, HtmlTreeSink};
 
+mod order;
+use order::{AttributeOrder, Order, OrderSink};
+
 /// A [`Node`] handle on a `scraper` tree: a wrapper around ego-tree's
 /// `NodeRef` (the orphan rule keeps us from implementing the trait on it
 /// directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScraperNode<'a>(pub NodeRef<'a, scraper::Node>);
+///
+/// `scraper` stores each element's attributes sorted by name. The nodes of
+/// a [`Parsed`] document also know the source order of every element's
+/// attributes, which [`attrs_in_order`](Node::attrs_in_order) (and so the
+/// [`serialize`] functions) follow; nodes made from a `NodeRef` or an
+/// `ElementRef` of a tree parsed elsewhere give them in `scraper`'s order.
+#[derive(Clone, Copy)]
+pub struct ScraperNode<'a> {
+    node: NodeRef<'a, scraper::Node>,
+    order: Option<&'a AttributeOrder>,
+}
+
+impl<'a> ScraperNode<'a> {
+    /// The ego-tree node this handle wraps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse("<p id=a>x</p>", None)?;
+    /// let root = parsed.document().root().node_ref();
+    /// assert!(root.value().is_document());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn node_ref(self) -> NodeRef<'a, scraper::Node> {
+        self.node
+    }
+
+    fn with(self, node: NodeRef<'a, scraper::Node>) -> Self {
+        ScraperNode {
+            node,
+            order: self.order,
+        }
+    }
+}
+
+impl fmt::Debug for ScraperNode<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ScraperNode").field(&self.node).finish()
+    }
+}
+
+impl PartialEq for ScraperNode<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node
+    }
+}
+
+impl Eq for ScraperNode<'_> {}
 
 impl std::hash::Hash for ScraperNode<'_> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.id().hash(state);
+        self.node.id().hash(state);
     }
 }
 
 impl<'a> From<NodeRef<'a, scraper::Node>> for ScraperNode<'a> {
     fn from(node: NodeRef<'a, scraper::Node>) -> Self {
-        ScraperNode(node)
+        ScraperNode { node, order: None }
     }
 }
 
 impl<'a> From<scraper::ElementRef<'a>> for ScraperNode<'a> {
     fn from(element: scraper::ElementRef<'a>) -> Self {
-        ScraperNode(*element)
+        ScraperNode::from(*element)
     }
 }
 
 impl<'a> Node<'a> for ScraperNode<'a> {
     fn kind(self) -> NodeKind {
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Document => NodeKind::Document,
             scraper::Node::Element(_) => NodeKind::Element,
             scraper::Node::Text(_) => NodeKind::Text,
@@ -86,14 +143,14 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     }
 
     fn local_name(self) -> Option<&'a str> {
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Element(e) => Some(&e.name.local),
             _ => None,
         }
     }
 
     fn is_html(self) -> bool {
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Element(e) => e.name.ns == html5ever::ns!(html),
             _ => false,
         }
@@ -102,7 +159,7 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> {
         // The attribute list itself (`Element::attrs` would drop the
         // prefixes: `xml:lang` and `xlink:href` on foreign elements).
-        let mut list = match self.0.value() {
+        let mut list = match self.node.value() {
             scraper::Node::Element(e) => Some(e.attrs.iter()),
             _ => None,
         };
@@ -116,10 +173,47 @@ impl<'a> Node<'a> for ScraperNode<'a> {
         })
     }
 
+    fn attrs_in_order(self) -> impl Iterator<Item = Attribute<'a>> {
+        let (list, order) = match self.node.value() {
+            scraper::Node::Element(e) => (
+                Some(e.attrs.iter()),
+                self.order.map_or(Order::Stored, |o| o.get(self.node.id())),
+            ),
+            _ => (None, Order::Stored),
+        };
+        // `nth` on a slice iterator (or `indexmap`'s) is a jump.
+        let len = list.as_ref().map_or(0, |l| l.len());
+        // A record that does not cover the list (never made by this crate's
+        // sink) would drop attributes: read the list as stored instead.
+        let order = match order {
+            Order::Positions(p) if p.len() != len => Order::Stored,
+            Order::Names(n) if n.len() != len => Order::Stored,
+            order => order,
+        };
+        let at = move |i: usize| list.clone()?.nth(i);
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let index = match order {
+                Order::Stored => next,
+                Order::Positions(p) => *p.get(next)? as usize,
+                Order::Names(names) => {
+                    order::search(len, |i| at(i).map(|(n, _)| n), names.get(next)?)?
+                }
+            };
+            next += 1;
+            let (name, value) = at(index)?;
+            Some(Attribute {
+                prefix: name.prefix.as_deref(),
+                name: &name.local,
+                value,
+            })
+        })
+    }
+
     fn attr(self, name: &str) -> Option<&'a str> {
         // Compare strings: `scraper::node::Element::attr` interns `name`
         // into an atom on every call.
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Element(e) => e
                 .attrs
                 .iter()
@@ -130,7 +224,7 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     }
 
     fn text(self) -> Option<&'a str> {
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Text(t) => Some(&t.text),
             _ => None,
         }
@@ -139,16 +233,16 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     fn children(self) -> impl Iterator<Item = Self> {
         // One node of state rather than ego-tree's double-ended pair: a
         // tree walk keeps one of these per level of nesting.
-        let mut next = self.0.first_child();
+        let mut next = self.node.first_child();
         std::iter::from_fn(move || {
             let child = next?;
             next = child.next_sibling();
-            Some(ScraperNode(child))
+            Some(self.with(child))
         })
     }
 
     fn comment(self) -> Option<&'a str> {
-        match self.0.value() {
+        match self.node.value() {
             scraper::Node::Comment(c) => Some(&c.comment),
             _ => None,
         }
@@ -160,19 +254,31 @@ pub type Document<'a> = microdata_model::Document<'a, ScraperNode<'a>>;
 
 /// Parses an HTML document the way this crate does everywhere: scripting
 /// disabled (see the crate docs).
+///
+/// The tree is `scraper`'s alone, with each element's attributes sorted by
+/// name; [`parse`] also keeps their source order, for serializations.
 pub fn parse_html(html: &str) -> Html {
-    let opts = ParseOpts {
+    driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts()).one(html)
+}
+
+/// The parser's options: scripting disabled.
+fn parse_opts() -> ParseOpts {
+    ParseOpts {
         tree_builder: TreeBuilderOpts {
             scripting_enabled: false,
             ..Default::default()
         },
         ..Default::default()
-    };
-    driver::parse_document(HtmlTreeSink::new(Html::new_document()), opts).one(html)
+    }
 }
 
 /// Indexes an already parsed `scraper::Html` for microdata, with `url` as
 /// the document's URL.
+///
+/// `scraper` keeps attributes sorted by name, so HTML serialized from this
+/// document ([`serialize`], microformats2 `html` values) lists them in that
+/// order; a document from [`parse`] or [`Parsed::new`] lists them in source
+/// order, as the HTML fragment serialization algorithm does.
 ///
 /// # Examples
 ///
@@ -182,7 +288,18 @@ pub fn parse_html(html: &str) -> Html {
 /// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["x"]}}]}"#);
 /// ```
 pub fn document(html: &Html, url: Option<Url>) -> Document<'_> {
-    let root = ScraperNode(html.tree.root());
+    document_with(html, None, url)
+}
+
+fn document_with<'a>(
+    html: &'a Html,
+    order: Option<&'a AttributeOrder>,
+    url: Option<Url>,
+) -> Document<'a> {
+    let root = ScraperNode {
+        node: html.tree.root(),
+        order,
+    };
     match url {
         Some(url) => microdata_model::Document::with_url(root, url),
         None => microdata_model::Document::new(root),
@@ -190,13 +307,42 @@ pub fn document(html: &Html, url: Option<Url>) -> Document<'_> {
 }
 
 /// A parsed HTML document with its URL: the result of [`parse`].
+///
+/// Besides `scraper`'s tree, it keeps the source order of each element's
+/// attributes (which `scraper` sorts by name), so that HTML serialized from
+/// its [`document`](Parsed::document) lists them as the source does.
 #[derive(Clone, Debug)]
 pub struct Parsed {
     html: Html,
+    order: AttributeOrder,
     url: Option<Url>,
 }
 
 impl Parsed {
+    /// Parses `html` (scripting disabled) with an already parsed `url` as
+    /// its document URL. [`parse`] does the same from a URL string.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_scraper::{Parsed, Url, serialize::inner_html};
+    ///
+    /// let url = Url::parse("https://example.com/a/")?;
+    /// let parsed = Parsed::new("<img src=b.png alt=''>", Some(url));
+    /// assert_eq!(parsed.url().map(Url::as_str), Some("https://example.com/a/"));
+    /// // Attributes serialize in source order (`scraper` stores `alt` first).
+    /// assert_eq!(
+    ///     inner_html(parsed.document().root()),
+    ///     r#"<html><head></head><body><img src="b.png" alt=""></body></html>"#
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(html: &str, url: Option<Url>) -> Parsed {
+        let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
+        let (html, order) = driver::parse_document(sink, parse_opts()).one(html);
+        Parsed { html, order, url }
+    }
+
     /// The parsed tree.
     pub fn html(&self) -> &Html {
         &self.html
@@ -209,7 +355,7 @@ impl Parsed {
 
     /// Indexes the tree for microdata queries (one linear pass).
     pub fn document(&self) -> Document<'_> {
-        document(&self.html, self.url.clone())
+        document_with(&self.html, Some(&self.order), self.url.clone())
     }
 
     /// The document's microdata as `application/microdata+json`.
@@ -241,10 +387,7 @@ pub fn parse(html: &str, url: Option<&str>) -> Result<Parsed, Error> {
             })
         })
         .transpose()?;
-    Ok(Parsed {
-        html: parse_html(html),
-        url,
-    })
+    Ok(Parsed::new(html, url))
 }
 
 /// The document URL given to [`parse`] is not an absolute URL.

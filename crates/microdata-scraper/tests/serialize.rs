@@ -170,3 +170,164 @@ fn deep_nesting() {
     let source = format!("{}x{}", "<div>".repeat(DEPTH), "</div>".repeat(DEPTH));
     assert_eq!(body_inner(&source), source);
 }
+
+/// The first element named `name` under `node`, in tree order.
+fn find<'a>(node: ScraperNode<'a>, name: &str) -> ScraperNode<'a> {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.local_name() == Some(name) {
+            return n;
+        }
+        let mut children: Vec<_> = n.children().collect();
+        children.reverse();
+        stack.extend(children);
+    }
+    panic!("no <{name}>")
+}
+
+/// From a [`Parsed`] document, attributes serialize in source order, as
+/// the algorithm's "for each attribute that the element has" walks the
+/// attribute list; `scraper`'s tree keeps them sorted by name.
+#[test]
+fn attributes_in_source_order() {
+    let source = "<p title=t lang=en class=c>x</p><img src=a.png alt=''>\
+                  <svg viewBox='0 0 1 1' xlink:href=h><a xml:lang=fr href=z></a></svg>";
+    let parsed = microdata_scraper::parse(source, None).unwrap();
+    assert_eq!(
+        inner_html(find(parsed.document().root(), "body")),
+        r#"<p title="t" lang="en" class="c">x</p><img src="a.png" alt=""><svg viewBox="0 0 1 1" xlink:href="h"><a xml:lang="fr" href="z"></a></svg>"#
+    );
+    // The tree of `parse_html` alone knows only `scraper`'s order.
+    assert_eq!(
+        body_inner(source),
+        r#"<p class="c" lang="en" title="t">x</p><img alt="" src="a.png"><svg viewBox="0 0 1 1" xlink:href="h"><a href="z" xml:lang="fr"></a></svg>"#
+    );
+}
+
+/// A second `<html>` or `<body>` start tag adds the attributes its element
+/// lacks at the end of the list ("in body" insertion mode).
+#[test]
+fn attributes_added_by_a_second_start_tag_come_last() {
+    let parsed = microdata_scraper::parse(
+        "<html lang=en dir=ltr><body z=1 b=2>x<body c=3 z=9 a=0><html id=h lang=fr>",
+        None,
+    )
+    .unwrap();
+    let root = parsed.document().root();
+    assert_eq!(
+        outer_html(find(root, "body")),
+        r#"<body z="1" b="2" c="3" a="0">x</body>"#
+    );
+    assert!(
+        outer_html(find(root, "html")).starts_with(r#"<html lang="en" dir="ltr" id="h">"#),
+        "{}",
+        outer_html(find(root, "html"))
+    );
+}
+
+/// The adoption agency algorithm's clones of a formatting element keep its
+/// attributes in source order.
+#[test]
+fn cloned_formatting_elements_keep_the_order() {
+    let parsed = microdata_scraper::parse("<b title=t class=c>1<p>2</b>3", None).unwrap();
+    assert_eq!(
+        inner_html(find(parsed.document().root(), "body")),
+        r#"<b title="t" class="c">1</b><p><b title="t" class="c">2</b>3</p>"#
+    );
+}
+
+/// html5ever's serializer over its reference DOM (`markup5ever_rcdom`,
+/// which keeps attribute lists in source order), for the document's
+/// children; scripting disabled, as this crate parses.
+fn reference_inner_html(source: &str) -> String {
+    use html5ever::driver::{self, ParseOpts};
+    use html5ever::serialize::{SerializeOpts, TraversalScope, serialize};
+    use html5ever::tendril::TendrilSink;
+    use html5ever::tree_builder::TreeBuilderOpts;
+    use markup5ever_rcdom::{RcDom, SerializableHandle};
+
+    let opts = ParseOpts {
+        tree_builder: TreeBuilderOpts {
+            scripting_enabled: false,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let dom = driver::parse_document(RcDom::default(), opts).one(source);
+    let mut out = Vec::new();
+    serialize(
+        &mut out,
+        &SerializableHandle::from(dom.document.clone()),
+        SerializeOpts {
+            scripting_enabled: false,
+            traversal_scope: TraversalScope::ChildrenOnly(None),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// A page of random tags, each with random attributes in random order;
+/// misnested, with repeated `<html>`/`<body>` tags and foreign content, so
+/// that the tree builder clones, moves and extends elements.
+fn page() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    const TAGS: &[&str] = &[
+        "p", "b", "i", "a", "div", "span", "table", "tr", "td", "img", "br", "ul", "li", "body",
+        "html", "svg", "math", "select", "option", "font", "nobr", "h1",
+    ];
+    const NAMES: &[&str] = &[
+        "id",
+        "class",
+        "title",
+        "href",
+        "src",
+        "alt",
+        "lang",
+        "itemprop",
+        "itemscope",
+        "data-x",
+        "z",
+        "a",
+        "viewbox",
+        "xlink:href",
+        "xml:lang",
+        "definitionurl",
+        "style",
+    ];
+    let attrs = proptest::sample::subsequence(NAMES, 0..=6)
+        .prop_shuffle()
+        .prop_flat_map(|names| {
+            let n = names.len();
+            (Just(names), proptest::collection::vec("[a&\" <]{0,3}", n))
+        })
+        .prop_map(|(names, values)| {
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| format!(" {n}=\"{}\"", v.replace('"', "&quot;")))
+                .collect::<String>()
+        });
+    let token = prop_oneof![
+        (proptest::sample::select(TAGS), attrs).prop_map(|(t, a)| format!("<{t}{a}>")),
+        proptest::sample::select(TAGS).prop_map(|t| format!("</{t}>")),
+        "[a-z &<]{0,4}",
+    ];
+    proptest::collection::vec(token, 0..40).prop_map(|tokens| tokens.concat())
+}
+
+proptest::proptest! {
+    /// Serialized from a [`Parsed`] document, every page reads exactly as
+    /// html5ever serializes its reference DOM: same tree, same attribute
+    /// order, same escaping.
+    #[test]
+    fn parsed_documents_serialize_as_the_reference_dom(source in page()) {
+        let parsed = microdata_scraper::parse(&source, None).unwrap();
+        proptest::prop_assert_eq!(
+            inner_html(parsed.document().root()),
+            reference_inner_html(&source),
+            "{}", source
+        );
+    }
+}

@@ -140,6 +140,27 @@ impl<N: std::hash::Hash + Eq> std::hash::Hash for Resolved<'_, '_, N> {
     }
 }
 
+impl<'x, 'a: 'x, N: Node<'a>> Resolved<'x, 'a, N> {
+    /// Maps one of the node's attributes to its value as it reads here:
+    /// the resolved URL where one was resolved, else the value itself.
+    fn resolve(self) -> impl Fn(Attribute<'a>) -> Attribute<'x> {
+        let changed = self.urls.get(&self.node);
+        move |a| {
+            let value = changed
+                .and_then(|c| {
+                    c.iter()
+                        .find(|(name, _)| a.prefix.is_none() && *name == a.name)
+                })
+                .map_or(a.value, |(_, url)| url.as_str());
+            Attribute {
+                prefix: a.prefix,
+                name: a.name,
+                value,
+            }
+        }
+    }
+}
+
 impl<'x, 'a: 'x, N: Node<'a>> Node<'x> for Resolved<'x, 'a, N> {
     fn kind(self) -> NodeKind {
         self.node.kind()
@@ -154,20 +175,11 @@ impl<'x, 'a: 'x, N: Node<'a>> Node<'x> for Resolved<'x, 'a, N> {
     }
 
     fn attrs(self) -> impl Iterator<Item = Attribute<'x>> {
-        let changed = self.urls.get(&self.node);
-        self.node.attrs().map(move |a| {
-            let value = changed
-                .and_then(|c| {
-                    c.iter()
-                        .find(|(name, _)| a.prefix.is_none() && *name == a.name)
-                })
-                .map_or(a.value, |(_, url)| url.as_str());
-            Attribute {
-                prefix: a.prefix,
-                name: a.name,
-                value,
-            }
-        })
+        self.node.attrs().map(self.resolve())
+    }
+
+    fn attrs_in_order(self) -> impl Iterator<Item = Attribute<'x>> {
+        self.node.attrs_in_order().map(self.resolve())
     }
 
     fn text(self) -> Option<&'x str> {
