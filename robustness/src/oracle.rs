@@ -10,7 +10,8 @@
 //! - converts with explicit [`Limits`] small enough that no input can make
 //!   it slow, checking that a conversion either succeeds or names a limit;
 //! - checks the output with an independent reader (`serde_json`,
-//!   `vcard4`, `icalendar`, `oxttl`, `quick-xml`);
+//!   `vcard4`, `icalendar`, `oxttl`, `quick-xml`), and the serialized
+//!   document against html5ever's own serializer over its reference DOM;
 //! - converts a second time, from a fresh parse, and checks the result is
 //!   the same.
 
@@ -162,9 +163,70 @@ fn exercise_model(doc: &Document<'_>) {
     for w in microdata_model::vocab::check_work(doc) {
         let _ = w.to_string();
     }
-    // Serializing the whole tree walks every node once more.
-    let html = microdata_model::serialize::outer_html(doc.root());
-    let _ = html.len();
+}
+
+/// html5ever's own serializer over its reference DOM (`markup5ever_rcdom`,
+/// which keeps attribute lists in source order), for the children of the
+/// document of `html` parsed as [`Parsed`] parses (scripting disabled).
+/// The doctype is left out, as the model's serializer has no doctype node
+/// to write.
+pub fn reference_html(html: &str) -> String {
+    use html5ever::driver::{self, ParseOpts};
+    use html5ever::serialize::{SerializeOpts, TraversalScope, serialize};
+    use html5ever::tendril::TendrilSink;
+    use html5ever::tree_builder::TreeBuilderOpts;
+    use markup5ever_rcdom::{NodeData, RcDom, SerializableHandle};
+
+    let opts = ParseOpts {
+        tree_builder: TreeBuilderOpts {
+            scripting_enabled: false,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let dom = driver::parse_document(RcDom::default(), opts).one(html);
+    dom.document
+        .children
+        .borrow_mut()
+        .retain(|c| !matches!(c.data, NodeData::Doctype { .. }));
+    // The serialization algorithm writes a template's contents as its
+    // children; this DOM keeps them aside, where its serializer skips them.
+    let mut stack = vec![dom.document.clone()];
+    while let Some(node) = stack.pop() {
+        if let NodeData::Element {
+            template_contents, ..
+        } = &node.data
+            && let Some(contents) = template_contents.borrow().as_ref()
+        {
+            let moved = contents.children.take();
+            node.children.borrow_mut().extend(moved);
+        }
+        stack.extend(node.children.borrow().iter().cloned());
+    }
+    let mut out = Vec::new();
+    let written = serialize(
+        &mut out,
+        &SerializableHandle::from(dom.document.clone()),
+        SerializeOpts {
+            scripting_enabled: false,
+            traversal_scope: TraversalScope::ChildrenOnly(None),
+            ..Default::default()
+        },
+    );
+    assert!(written.is_ok(), "writing to a Vec does not fail");
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The model's serialization of `html`'s document (see [`reference_html`])
+/// is html5ever's: the same tree, the same attributes in the same order,
+/// the same escaping.
+fn serializes_as_the_reference(doc: &Document<'_>, html: &str) {
+    let ours = microdata_model::serialize::inner_html(doc.root());
+    let reference = reference_html(html);
+    assert!(
+        ours == reference,
+        "the document serializes as html5ever's reference DOM does\n ours: {ours:?}\n html5ever: {reference:?}"
+    );
 }
 
 fn microsyntaxes(s: &str) {
@@ -208,6 +270,7 @@ pub fn json(data: &[u8]) {
     let parsed = parse(&html);
     let doc = parsed.document();
     exercise_model(&doc);
+    serializes_as_the_reference(&doc, &html);
     let compact = doc.try_to_json_with(JsonOptions::new(), limits());
     match &compact {
         Ok(s) => {
