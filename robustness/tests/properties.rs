@@ -518,3 +518,70 @@ proptest! {
         prop_assert_eq!(outer_html(ScraperNode::from(root)), root.html());
     }
 }
+
+/// A page of random tags, each with random attributes in random order;
+/// misnested, with repeated `<html>`/`<body>` tags and foreign content, so
+/// that the tree builder clones, moves and extends elements.
+fn tag_soup() -> impl Strategy<Value = String> {
+    const TAGS: &[&str] = &[
+        "p", "b", "i", "a", "div", "span", "table", "tr", "td", "img", "br", "ul", "li", "body",
+        "html", "svg", "math", "select", "option", "font", "nobr", "h1", "template",
+    ];
+    const NAMES: &[&str] = &[
+        "id",
+        "class",
+        "title",
+        "href",
+        "src",
+        "alt",
+        "lang",
+        "itemprop",
+        "itemscope",
+        "data-x",
+        "z",
+        "a",
+        "viewbox",
+        "xlink:href",
+        "xml:lang",
+        "definitionurl",
+        "style",
+    ];
+    let attrs = proptest::sample::subsequence(NAMES, 0..=6)
+        .prop_shuffle()
+        .prop_flat_map(|names| {
+            let n = names.len();
+            (Just(names), proptest::collection::vec("[a&\" <]{0,3}", n))
+        })
+        .prop_map(|(names, values)| {
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| format!(" {n}=\"{}\"", v.replace('"', "&quot;")))
+                .collect::<String>()
+        });
+    let token = prop_oneof![
+        (proptest::sample::select(TAGS), attrs).prop_map(|(t, a)| format!("<{t}{a}>")),
+        proptest::sample::select(TAGS).prop_map(|t| format!("</{t}>")),
+        "[a-z &<]{0,4}",
+    ];
+    proptest::collection::vec(token, 0..40).prop_map(|tokens| tokens.concat())
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Serialized from a `Parsed` document, tag soup reads exactly as
+    /// html5ever serializes its reference DOM, which keeps attribute lists
+    /// in source order where scraper's tree sorts them: the order recorded
+    /// while parsing (including attributes a repeated `<html>`/`<body>` tag
+    /// adds) is the source's.
+    #[test]
+    fn attributes_serialize_in_source_order(source in tag_soup()) {
+        let parsed = microdata_scraper::parse(&source, None).unwrap();
+        prop_assert_eq!(
+            microdata_scraper::serialize::inner_html(parsed.document().root()),
+            oracle::reference_html(&source),
+            "{}", source
+        );
+    }
+}
