@@ -58,7 +58,7 @@ pub use scraper;
 use scraper::{Html, HtmlTreeSink};
 
 mod order;
-use order::{AttributeOrder, Order, OrderSink};
+use order::{AttributeOrder, OrderSink};
 
 /// A [`Node`] handle on a `scraper` tree: a wrapper around ego-tree's
 /// `NodeRef` (the orphan rule keeps us from implementing the trait on it
@@ -174,34 +174,26 @@ impl<'a> Node<'a> for ScraperNode<'a> {
     }
 
     fn attrs_in_order(self) -> impl Iterator<Item = Attribute<'a>> {
-        let (list, order) = match self.node.value() {
-            scraper::Node::Element(e) => (
-                Some(e.attrs.iter()),
-                self.order.map_or(Order::Stored, |o| o.get(self.node.id())),
-            ),
-            _ => (None, Order::Stored),
+        let list = match self.node.value() {
+            scraper::Node::Element(e) => Some(e.attrs.iter()),
+            _ => None,
         };
-        // `nth` on a slice iterator (or `indexmap`'s) is a jump.
         let len = list.as_ref().map_or(0, |l| l.len());
         // A record that does not cover the list (never made by this crate's
         // sink) would drop attributes: read the list as stored instead.
-        let order = match order {
-            Order::Positions(p) if p.len() != len => Order::Stored,
-            Order::Names(n) if n.len() != len => Order::Stored,
-            order => order,
-        };
-        let at = move |i: usize| list.clone()?.nth(i);
+        let positions = self
+            .order
+            .and_then(|o| o.get(self.node.id()))
+            .filter(|p| p.len() == len);
         let mut next = 0;
         std::iter::from_fn(move || {
-            let index = match order {
-                Order::Stored => next,
-                Order::Positions(p) => *p.get(next)? as usize,
-                Order::Names(names) => {
-                    order::search(len, |i| at(i).map(|(n, _)| n), names.get(next)?)?
-                }
+            let index = match positions {
+                Some(p) => *p.get(next)? as usize,
+                None => next,
             };
             next += 1;
-            let (name, value) = at(index)?;
+            // `nth` on a slice iterator (or `indexmap`'s) is a jump.
+            let (name, value) = list.clone()?.nth(index)?;
             Some(Attribute {
                 prefix: name.prefix.as_deref(),
                 name: &name.local,

@@ -30,36 +30,13 @@ pub(crate) struct AttributeOrder {
     /// attribute list, in source order.
     runs: HashMap<NodeId, Range<usize>>,
     positions: Vec<u32>,
-    /// Elements whose list grew after they were made (a second `<html>`
-    /// or `<body>` start tag), with their attribute names in source order.
-    grown: HashMap<NodeId, Vec<QualName>>,
-}
-
-/// How to read one element's stored attribute list in source order.
-pub(crate) enum Order<'a> {
-    /// As stored.
-    Stored,
-    /// These indices into the stored list, in turn.
-    Positions(&'a [u32]),
-    /// The attributes with these names, in turn (the stored list is sorted
-    /// by name).
-    Names(&'a [QualName]),
 }
 
 impl AttributeOrder {
-    /// How to read `id`'s stored attribute list in source order.
-    pub(crate) fn get(&self, id: NodeId) -> Order<'_> {
-        if let Some(names) = self.grown.get(&id) {
-            return Order::Names(names);
-        }
-        match self
-            .runs
-            .get(&id)
-            .and_then(|r| self.positions.get(r.clone()))
-        {
-            Some(positions) => Order::Positions(positions),
-            None => Order::Stored,
-        }
+    /// The indices into `id`'s stored attribute list in source order, or
+    /// `None` when the stored list is in source order already.
+    pub(crate) fn get(&self, id: NodeId) -> Option<&[u32]> {
+        self.positions.get(self.runs.get(&id)?.clone())
     }
 
     /// Appends the places `attrs`, in source order and not sorted (see
@@ -92,7 +69,7 @@ impl AttributeOrder {
 
 /// The index of the attribute named `name` in a list sorted by name, of
 /// `len` attributes, whose `i`th name `name_at(i)` gives.
-pub(crate) fn search<'a>(
+fn search<'a>(
     len: usize,
     name_at: impl Fn(usize) -> Option<&'a QualName>,
     name: &QualName,
@@ -146,6 +123,10 @@ fn scraper_sorts() -> bool {
 pub(crate) struct OrderSink {
     inner: HtmlTreeSink,
     order: RefCell<AttributeOrder>,
+    /// Elements whose list grew after they were made (a second `<html>`
+    /// or `<body>` start tag), with their attribute names in source order;
+    /// turned into runs of the [`AttributeOrder`] when the parse finishes.
+    grown: RefCell<HashMap<NodeId, Vec<QualName>>>,
     /// [`scraper_sorts`].
     sorts: bool,
 }
@@ -155,12 +136,11 @@ impl OrderSink {
         OrderSink {
             inner,
             order: RefCell::default(),
+            grown: RefCell::default(),
             sorts: scraper_sorts(),
         }
     }
-}
 
-impl OrderSink {
     /// Records that `attrs` are about to be added to `id`'s sorted list
     /// where it lacks them. They go to the end of the attribute list ("add
     /// the attribute and its corresponding value to that element", for a
@@ -186,14 +166,10 @@ impl OrderSink {
         if added.peek().is_none() {
             return;
         }
-        let mut order = self.order.borrow_mut();
-        let AttributeOrder {
-            runs,
-            positions,
-            grown,
-        } = &mut *order;
+        let mut grown = self.grown.borrow_mut();
         let names = grown.entry(id).or_insert_with(|| {
-            match runs.remove(&id).and_then(|run| positions.get(run)) {
+            let order = self.order.borrow();
+            match order.get(id) {
                 Some(positions) => positions
                     .iter()
                     .filter_map(|&i| name_at(i as usize).cloned())
@@ -202,6 +178,34 @@ impl OrderSink {
             }
         });
         names.extend(added.map(|a| a.name.clone()));
+    }
+}
+
+/// Turns the names of each grown element, in source order, into indices
+/// into its final stored list (sorted by name), as `order`'s runs.
+fn settle(html: &Html, grown: HashMap<NodeId, Vec<QualName>>, order: &mut AttributeOrder) {
+    for (id, names) in grown {
+        let Some(scraper::Node::Element(e)) = html.tree.get(id).map(|n| n.value()) else {
+            continue;
+        };
+        #[allow(
+            clippy::iter_nth,
+            reason = "`attrs` is an `IndexMap` with `deterministic`"
+        )]
+        let name_at = |i: usize| e.attrs.iter().nth(i).map(|(n, _)| n);
+        let start = order.positions.len();
+        let found = names.iter().all(|name| {
+            let index = search(e.attrs.len(), name_at, name).and_then(|i| u32::try_from(i).ok());
+            order.positions.extend(index);
+            index.is_some()
+        });
+        if found && names.len() == e.attrs.len() {
+            order.runs.insert(id, start..order.positions.len());
+        } else {
+            // Never the case: every name is on the list. Read it as stored.
+            order.positions.truncate(start);
+            order.runs.remove(&id);
+        }
     }
 }
 
@@ -216,7 +220,10 @@ impl TreeSink for OrderSink {
     type ElemName<'a> = Ref<'a, QualName>;
 
     fn finish(self) -> Self::Output {
-        (self.inner.finish(), self.order.into_inner())
+        let html = self.inner.finish();
+        let mut order = self.order.into_inner();
+        settle(&html, self.grown.into_inner(), &mut order);
+        (html, order)
     }
 
     fn parse_error(&self, msg: Cow<'static, str>) {
