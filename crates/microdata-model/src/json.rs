@@ -48,10 +48,32 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     ///
     /// # Examples
     ///
-    /// With the scraper adapter (`microdata-scraper`):
+    /// ```
+    /// # use microdata_model::{Attribute, Node, NodeKind};
+    /// # // A static tree: (element name, or None for a text node; text; attributes; children).
+    /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
+    /// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    /// # struct N(&'static [Row], usize);
+    /// # impl Node<'static> for N {
+    /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
+    /// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
+    /// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
+    /// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
+    /// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
+    /// #     }
+    /// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
+    /// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
+    /// # }
+    /// use microdata_model::Document;
     ///
-    /// ```ignore
-    /// let doc = microdata_scraper::parse(r#"<p itemscope><b itemprop=n>x</b>"#, None)?;
+    /// // <p itemscope><b itemprop=n>x</b></p>, with any `Node` implementation
+    /// // (`microdata_scraper::parse` parses HTML strings):
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "x", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
     /// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["x"]}}]}"#);
     /// ```
     pub fn to_json(&self) -> String {
@@ -75,19 +97,39 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     ///
     /// # Examples
     ///
-    /// With the scraper adapter (`microdata-scraper`):
+    /// ```
+    /// # use microdata_model::{Attribute, Node, NodeKind};
+    /// # // A static tree: (element name, or None for a text node; text; attributes; children).
+    /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
+    /// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    /// # struct N(&'static [Row], usize);
+    /// # impl Node<'static> for N {
+    /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
+    /// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
+    /// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
+    /// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
+    /// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
+    /// #     }
+    /// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
+    /// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
+    /// # }
+    /// use microdata_model::{Document, Limit, Limits, json::JsonOptions};
     ///
-    /// ```ignore
-    /// use microdata_model::{Limit, Limits, json::JsonOptions};
-    ///
-    /// let doc = microdata_scraper::parse("<p itemscope><b itemprop=n>x</b>", None)?;
-    /// let doc = doc.document();
+    /// // <p itemscope><b itemprop=n>x</b></p>, with any `Node` implementation
+    /// // (`microdata_scraper::parse` parses HTML strings):
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "x", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
     /// let json = doc.try_to_json_with(JsonOptions::new(), Limits::default())?;
     /// assert_eq!(json, r#"{"items":[{"properties":{"n":["x"]}}]}"#);
     /// let err = doc
     ///     .try_to_json_with(JsonOptions::new(), Limits::default().with_max_output_bytes(10))
     ///     .unwrap_err();
     /// assert_eq!(err.limit(), Limit::OutputBytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn try_to_json_with(
         &self,

@@ -27,14 +27,47 @@
 //!
 //! # Example
 //!
-//! The [`Node`] docs show a complete in-memory tree. With any tree:
+//! The [`Node`] docs show a complete in-memory tree; this example hides
+//! one like it. With any tree:
 //!
-//! ```ignore
+//! ```
+//! # use microdata_model::{Attribute, Node, NodeKind};
+//! # // A static tree: (element name, or None for a text node; text; attributes; children).
+//! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
+//! # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+//! # struct N(&'static [Row], usize);
+//! # impl Node<'static> for N {
+//! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
+//! #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
+//! #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
+//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
+//! #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
+//! #     }
+//! #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
+//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
+//! # }
+//! use microdata_model::Document;
+//!
+//! // <div itemscope itemtype="https://schema.org/Person">
+//! //   <a itemprop=name href=/ada>Ada</a></div>
+//! let tree: &'static [Row] = &[
+//!     (Some("div"), "", &[("itemscope", ""), ("itemtype", "https://schema.org/Person")], &[1]),
+//!     (Some("a"), "", &[("itemprop", "name url"), ("href", "/ada")], &[2]),
+//!     (None, "Ada", &[], &[]),
+//! ];
+//! let root = N(tree, 0);
 //! let doc = Document::with_url(root, "https://example.com/".parse()?);
 //! for item in doc.items_of_type("https://schema.org/Person") {
-//!     let name = item.get("name").and_then(|v| v.as_str().map(String::from));
+//!     // `a` is a URL property element: its value is the resolved `href`.
+//!     let url = item.get("url").and_then(|v| v.as_str().map(String::from));
+//!     assert_eq!(url.as_deref(), Some("https://example.com/ada"));
 //! }
-//! println!("{}", doc.to_json());
+//! assert_eq!(
+//!     doc.to_json(),
+//!     r#"{"items":[{"type":["https://schema.org/Person"],"properties":{"name":["https://example.com/ada"],"url":["https://example.com/ada"]}}]}"#
+//! );
+//! assert!(doc.errors().is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Features
