@@ -51,7 +51,8 @@ pub(crate) struct Args {
 
     /// Use the older variants of the conversions (HTML5 2010 draft): vCard
     /// 3.0 with `UID` and nested `agent` cards; iCalendar `UID` from the
-    /// item's global identifier and `time`-element dates.
+    /// item's global identifier and `time`-element dates. Property values
+    /// are still read by the current WHATWG rules.
     #[arg(long)]
     pub(crate) legacy: bool,
 
