@@ -45,6 +45,22 @@ pub fn best_representation(datetime: &GlobalDateTime) -> String {
     out
 }
 
+/// A global date and time string as the 2010 text reads it. Its "best
+/// representation" writes a zero offset as `-00:00` and is, by its own
+/// definition, a valid global date and time string; the current WHATWG
+/// text allows `-` only for an offset that is not zero. Dates written that
+/// way (by this crate's own feeds, among others) keep their 2010 meaning
+/// here: offset zero.
+pub(crate) fn parse_global_2010(value: &str) -> Option<GlobalDateTime> {
+    parse_global_date_time(value).or_else(|| {
+        let as_plus = match value.strip_suffix("-00:00") {
+            Some(head) => format!("{head}+00:00"),
+            None => format!("{}+0000", value.strip_suffix("-0000")?),
+        };
+        parse_global_date_time(&as_plus)
+    })
+}
+
 /// A point in time for comparisons: the UTC date and time.
 pub(crate) type Instant = (Date, Time);
 
@@ -68,7 +84,7 @@ pub(crate) struct TimeValue {
 /// date is unknown (a time alone, or nothing valid).
 pub(crate) fn time_element_value(datetime_attr: Option<&str>, text: &str) -> Option<TimeValue> {
     let value = datetime_attr.unwrap_or(text).trim();
-    if let Some(global) = parse_global_date_time(value) {
+    if let Some(global) = parse_global_2010(value) {
         return Some(TimeValue {
             date: global.date,
             time: Some((global.time, global.offset)),
@@ -103,8 +119,32 @@ mod tests {
             ("2010-08-04 10:00+0130", "2010-08-04T10:00:00+01:30"),
         ];
         for (input, expected) in cases {
-            let parsed = parse_global_date_time(input).unwrap();
+            let parsed = parse_global_2010(input).unwrap();
             assert_eq!(best_representation(&parsed), expected, "{input}");
+            // The best representation reads back as the same date and time.
+            assert_eq!(
+                parse_global_2010(expected).map(|t| t.to_utc()),
+                Some(parsed.to_utc())
+            );
+        }
+    }
+
+    #[test]
+    fn a_zero_offset_may_be_negative_as_in_2010() {
+        // Invalid today ("-" only for an offset that is not zero), the form
+        // the 2010 best representation writes.
+        assert_eq!(parse_global_date_time("2010-08-04T10:00-00:00"), None);
+        for input in ["2010-08-04T10:00-00:00", "2010-08-04 10:00:00.5-0000"] {
+            let t = parse_global_2010(input).unwrap();
+            assert_eq!(t.offset.minutes, 0, "{input}");
+        }
+        for invalid in [
+            "2010-08-04T10:00-00:0",
+            "2010-08-04T10:00--00:00",
+            "-00:00",
+            "2010-08-04-0000",
+        ] {
+            assert_eq!(parse_global_2010(invalid), None, "{invalid}");
         }
     }
 

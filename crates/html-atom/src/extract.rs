@@ -4,12 +4,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use microdata_model::microsyntax::{GlobalDateTime, Time, TimeZoneOffset, parse_global_date_time};
+use microdata_model::microsyntax::{GlobalDateTime, Time, TimeZoneOffset};
 use microdata_model::serialize::{inner_html, inner_html_filtered};
 use microdata_model::{Document, Element, Node, Url, split_ascii_whitespace};
 use uuid::Uuid;
 
-use crate::datetime::{Instant, best_representation, instant, time_element_value};
+use crate::datetime::{
+    Instant, best_representation, instant, parse_global_2010, time_element_value,
+};
 use crate::options::AtomOptions;
 
 /// "No element" in the per-element tables.
@@ -184,6 +186,34 @@ impl Tables {
     fn nearest_sectioning(&self, i: usize) -> u32 {
         self.sectioning[i]
     }
+
+    /// The base URI of element `i` (XML Base over the document base URL,
+    /// as the 2010 text asks of every document: "user agents must act as
+    /// if all Document objects represented XML documents").
+    fn base_of<'d, 'a, N: Node<'a>>(
+        &'d self,
+        doc: &'d Document<'a, N>,
+        i: usize,
+    ) -> Option<&'d Url> {
+        match self.base_from[i] {
+            NONE => doc.base_url(),
+            b => self.xml_base.get(&b),
+        }
+    }
+
+    /// "Resolves relative to" element `i`: its URL attribute value (spaces
+    /// stripped) against the element's base URI.
+    fn resolve_at<'a, N: Node<'a>>(
+        &self,
+        doc: &Document<'a, N>,
+        i: usize,
+        value: &str,
+    ) -> Option<Url> {
+        Url::options()
+            .base_url(self.base_of(doc, i))
+            .parse(value.trim_matches(is_space))
+            .ok()
+    }
 }
 
 /// The value of an element's `xml:base` attribute: in the XML namespace as
@@ -256,7 +286,7 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         })
         .find_map(|e| {
             e.attr("href")
-                .and_then(|h| doc.resolve_url(h.trim_matches(is_space)))
+                .and_then(|h| tables.resolve_at(doc, e.index(), h))
         })
         .map(String::from);
 
@@ -288,15 +318,15 @@ pub(crate) fn extract<'a, N: Node<'a>>(
 
     let mut global_update: Option<Stamp> = None;
     let mut entries = Vec::new();
-    let mut ordinal = 0usize;
+    // Name-based ids handed out so far, with how often each name came up.
+    let mut seen_ids: HashMap<Uuid, usize> = HashMap::new();
     // "For each article element article that does not have an ancestor
     // article element".
     for article in doc.elements() {
         if !article.is("article") || tables.article[article.index()] != NONE {
             continue;
         }
-        ordinal += 1;
-        let (entry, update) = extract_entry(doc, &tables, article, address, ordinal, &now);
+        let (entry, update) = extract_entry(doc, &tables, article, address, &mut seen_ids, &now);
         // "If update date has a value, and global update date has no value or
         // is less recent than update date, then let global update date have
         // the value of update date."
@@ -344,7 +374,7 @@ fn extract_entry<'a, N: Node<'a>>(
     tables: &Tables,
     article: Element<'_, 'a, N>,
     address: &str,
-    ordinal: usize,
+    seen_ids: &mut HashMap<Uuid, usize>,
     now: &Stamp,
 ) -> (Entry, Option<Stamp>) {
     let a = article.index();
@@ -354,11 +384,10 @@ fn extract_entry<'a, N: Node<'a>>(
     // "Set the xml:base attribute of E to the base URI of the element
     // article, as defined by the XML Base specification, with the base URI
     // of the document entity being defined as the document base URL".
-    let base = match tables.base_from[a] {
-        NONE => doc.base_url().map_or(ABOUT_BLANK, Url::as_str),
-        b => tables.xml_base.get(&b).map_or(ABOUT_BLANK, Url::as_str),
-    }
-    .to_owned();
+    let base = tables
+        .base_of(doc, a)
+        .map_or(ABOUT_BLANK, Url::as_str)
+        .to_owned();
 
     // "Let heading be the first element of heading content whose nearest
     // ancestor of sectioning content is article".
@@ -400,7 +429,7 @@ fn extract_entry<'a, N: Node<'a>>(
         // that are just dates do not parse as global dates and times.
         if e.is("ins") || e.is("del") {
             if let Some(value) = e.attr("datetime") {
-                if let Some(parsed) = parse_global_date_time(value) {
+                if let Some(parsed) = parse_global_2010(value) {
                     let at = instant(&parsed);
                     if newest_edit.is_none_or(|(newest, _)| newest < at) {
                         newest_edit = Some((at, value));
@@ -434,7 +463,7 @@ fn extract_entry<'a, N: Node<'a>>(
             if !split_ascii_whitespace(rel).any(|k| k.eq_ignore_ascii_case("bookmark")) {
                 return None;
             }
-            doc.resolve_url(e.attr("href")?.trim_matches(is_space))
+            tables.resolve_at(doc, e.index(), e.attr("href")?)
         });
     let (id, alternate) = if let Some(url) = bookmark {
         // "Let id be the absolute URL resulting from resolving the value of
@@ -451,15 +480,22 @@ fn extract_entry<'a, N: Node<'a>>(
     } else {
         // "Otherwise: Let id be a user-agent-defined undereferenceable yet
         // globally unique valid absolute URL." A name-based (v5) UUID of the
-        // document address and the article's position among the outermost
-        // articles: the same for the same page on every run. Without an
-        // address, the article's text goes into the name too.
-        let mut name = format!("{address}\0article\0{ordinal}");
-        if doc.url().is_none() {
-            name.push('\0');
-            name.push_str(article.text_content());
+        // document address and the entry's title and content: the same
+        // entry gets the same id on every run, and another article never
+        // takes it over (an id from the article's position would pass from
+        // one post to the next as a page gains new posts at the top).
+        // Articles whose title and content are the same also count their
+        // occurrences, so that ids stay unique within the feed.
+        let mut name = format!("{address}\0{title}\0{content}");
+        let mut uuid = Uuid::new_v5(&Uuid::NAMESPACE_URL, name.as_bytes());
+        let seen = seen_ids.entry(uuid).or_insert(0);
+        if *seen > 0 {
+            name.push_str(&format!("\0{seen}"));
+            *seen += 1;
+            uuid = Uuid::new_v5(&Uuid::NAMESPACE_URL, name.as_bytes());
+        } else {
+            *seen = 1;
         }
-        let uuid = Uuid::new_v5(&Uuid::NAMESPACE_URL, name.as_bytes());
         (uuid.urn().to_string(), None)
     };
 

@@ -59,8 +59,12 @@
 //!   `updated` taken from `ins`/`del` is that attribute's value as written,
 //!   as the text says.
 //! - An entry with neither a bookmark nor an `id` gets a `urn:uuid:` id, a
-//!   name-based UUID of the document address and the article's position,
-//!   stable across runs.
+//!   name-based UUID of the document address and the entry's title and
+//!   content: stable across runs, and not handed from one post to another
+//!   as a page gains posts (identical articles are numbered apart).
+//! - URLs in an article (the bookmark) and the icon's `href` resolve
+//!   against their element's base URI, `xml:base` included, as the entry's
+//!   own `xml:base` does.
 //! - A document without an address uses `about:blank`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]

@@ -267,6 +267,29 @@ fn generated_ids_are_stable_and_distinct() {
     );
 }
 
+#[test]
+fn a_new_post_at_the_top_does_not_take_over_an_id() {
+    let ids = |page: &str| -> Vec<String> {
+        let feed = parse_back(&atom(page, Some(URL)).unwrap());
+        feed.entries().iter().map(|e| e.id().to_owned()).collect()
+    };
+    let before = ids("<article><h1>Old</h1>text</article>");
+    let after = ids("<article><h1>New</h1>text</article><article><h1>Old</h1>text</article>");
+    // The old post keeps its id in second place; the new one has its own.
+    assert_eq!(after[1], before[0]);
+    assert_ne!(after[0], before[0]);
+    // The title counts: the same text under another heading is another entry.
+    assert_ne!(
+        ids("<article><h1>A</h1>x</article>"),
+        ids("<article><h1>B</h1>x</article>")
+    );
+    // Three identical articles: three ids, the first as if alone.
+    let same = ids("<article>a</article><article>a</article><article>a</article>");
+    assert_eq!(same[0], ids("<article>a</article>")[0]);
+    assert_ne!(same[1], same[2]);
+    assert_ne!(same[0], same[2]);
+}
+
 fn dates(page: &str) -> (String, String, String) {
     let xml = atom(page, Some(URL)).unwrap();
     // The Atom parser accepts every date written.
@@ -292,6 +315,11 @@ fn published_from_the_first_pubdate_of_the_article() {
             "<article><time pubdate=pubdate datetime='2010-08-04T10:30:15.5Z'>x</time></article>"
         ),
         "2010-08-04T10:30:15.5-00:00"
+    );
+    // The 2010 best representation's own zero offset reads back.
+    assert_eq!(
+        published("<article><time pubdate datetime='2010-08-04T10:30:00-00:00'>x</time></article>"),
+        "2010-08-04T10:30:00-00:00"
     );
     // The text when there is no datetime attribute.
     assert_eq!(
@@ -415,6 +443,40 @@ fn xml_base_is_the_articles_base_uri() {
             "https://elsewhere.example/x/",
             "https://cdn.example/base/",
         ]
+    );
+}
+
+#[test]
+fn bookmarks_and_icons_resolve_against_their_elements_base_uri() {
+    // "an href attribute that successfully resolves relative to that
+    // descendant": the descendant's base URI follows `xml:base`, as the
+    // entry's own `xml:base` does.
+    let page = r#"<html xml:base="https://static.example/"><head>
+<link rel=icon href=favicon.png></head><body>
+<div xml:base="sub/"><article xml:base="deeper/"><a rel=bookmark href="post">x</a></article></div>
+<article><a rel=bookmark href="plain">y</a></article></body></html>"#;
+    let xml = atom(page, Some(URL)).unwrap();
+    let feed = parse_back(&xml);
+    assert_eq!(feed.icon(), Some("https://static.example/favicon.png"));
+    let ids: Vec<&str> = feed.entries().iter().map(|e| e.id()).collect();
+    assert_eq!(
+        ids,
+        [
+            "https://static.example/sub/deeper/post",
+            "https://static.example/plain"
+        ]
+    );
+    assert_eq!(
+        entry_bases(&xml),
+        [
+            "https://static.example/sub/deeper/",
+            "https://static.example/"
+        ]
+    );
+    // Each alternate link is the bookmark, resolved the same way.
+    assert_eq!(
+        feed.entries()[0].links()[0].href(),
+        "https://static.example/sub/deeper/post"
     );
 }
 

@@ -748,7 +748,10 @@ fn time_component(c: &mut Cursor<'_>) -> Option<Time> {
 }
 
 /// A "valid time-zone offset string" component: "Z", or a sign, HH 00–23, an
-/// optional ":", and MM 00–59.
+/// optional ":", and MM 00–59. The sign is "a U+002B PLUS SIGN character
+/// (+) or, if the time-zone offset is not zero, a U+002D HYPHEN-MINUS
+/// character (-)": `-00:00` is not valid (RFC 3339 gives it a meaning of
+/// its own, an unknown local offset).
 fn time_zone_offset_component(c: &mut Cursor<'_>) -> Option<TimeZoneOffset> {
     let negative = match c.peek()? {
         b'Z' => {
@@ -764,6 +767,9 @@ fn time_zone_offset_component(c: &mut Cursor<'_>) -> Option<TimeZoneOffset> {
     c.eat(b':');
     let minutes = c.two_digits_in(0..=59)?;
     let total = i16::from(hours) * 60 + i16::from(minutes);
+    if negative && total == 0 {
+        return None;
+    }
     Some(TimeZoneOffset {
         minutes: if negative { -total } else { total },
     })
@@ -1189,7 +1195,8 @@ pub fn is_valid_normalized_local_date_and_time_string(s: &str) -> bool {
 }
 
 /// Parses a "valid time-zone offset string": `Z`, or `+`/`-` followed by
-/// `HH:MM` or `HHMM` (hours 00–23, minutes 00–59).
+/// `HH:MM` or `HHMM` (hours 00–23, minutes 00–59); a zero offset takes `+`
+/// (or `Z`), never `-`.
 ///
 /// # Examples
 ///
@@ -1200,6 +1207,7 @@ pub fn is_valid_normalized_local_date_and_time_string(s: &str) -> bool {
 /// assert_eq!(parse_time_zone_offset("+05:45").map(|o| o.minutes), Some(345));
 /// assert_eq!(parse_time_zone_offset("-08:00").map(|o| o.minutes), Some(-480));
 /// assert_eq!(parse_time_zone_offset("+24:00"), None);
+/// assert_eq!(parse_time_zone_offset("-00:00"), None);
 /// assert_eq!(parse_time_zone_offset("z"), None);
 /// ```
 pub fn parse_time_zone_offset(s: &str) -> Option<TimeZoneOffset> {
@@ -1214,6 +1222,7 @@ pub fn parse_time_zone_offset(s: &str) -> Option<TimeZoneOffset> {
 /// use microdata_model::microsyntax::is_valid_time_zone_offset_string;
 ///
 /// assert!(is_valid_time_zone_offset_string("+0000"));
+/// assert!(!is_valid_time_zone_offset_string("-0000"));
 /// assert!(!is_valid_time_zone_offset_string("+00:60"));
 /// ```
 pub fn is_valid_time_zone_offset_string(s: &str) -> bool {
@@ -2004,7 +2013,7 @@ mod tests {
             ("Z", 0),
             ("+0000", 0),
             ("+00:00", 0),
-            ("-00:00", 0),
+            ("-00:01", -1),
             ("-0800", -480),
             ("-08:00", -480),
             ("+05:45", 345),
@@ -2022,6 +2031,8 @@ mod tests {
         for invalid in [
             "", "z", "UTC", "+24:00", "-24:00", "+00:60", "+0:00", "+00:0", "+000", "+00000",
             "00:00", "+00::00", "+00-00", " Z", "Z ", "ZZ", "+", "-", "+08", "−08:00",
+            // A zero offset takes "+": "-" only "if the time-zone offset is not zero".
+            "-00:00", "-0000",
         ] {
             assert_eq!(parse_time_zone_offset(invalid), None, "{invalid:?}");
             assert!(!is_valid_time_zone_offset_string(invalid), "{invalid:?}");
@@ -2219,6 +2230,8 @@ mod tests {
             "2011-11-18T14:54+08:00:00",
             "2011-11-18T14:54+8:00",
             "2011-11-18T14:54+08",
+            "2011-11-18T14:54-00:00",
+            "2011-11-18T14:54:00-0000",
         ] {
             assert!(
                 !is_valid_global_date_and_time_string(invalid),

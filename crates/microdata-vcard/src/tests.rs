@@ -456,6 +456,8 @@ fn rev_global_date_and_time() {
         r#"<meta itemprop="rev" content="2008-07-20 21:00:00+01:00">
            <meta itemprop="rev" content="2008-07-20T21:00:00">
            <meta itemprop="rev" content="2008-07-20">
+           <meta itemprop="rev" content="2008-07-20T21:00-00:00">
+           <meta itemprop="rev" content="2008-07-20T21:00+00:00">
            <meta itemprop="bday" content="2008-07-20T21:00Z">"#,
     );
     let got = props(&out);
@@ -469,6 +471,13 @@ fn rev_global_date_and_time() {
             ),
             ("REV".into(), vec![], "2008-07-20T21:00:00".into()),
             ("REV".into(), vec![], "2008-07-20".into()),
+            // A zero offset with "-" is not a valid time-zone offset string.
+            ("REV".into(), vec![], "2008-07-20T21:00-00:00".into()),
+            (
+                "REV".into(),
+                vec![p("VALUE", "DATE-TIME")],
+                "2008-07-20T21:00+00:00".into()
+            ),
             ("BDAY".into(), vec![], "2008-07-20T21:00Z".into()),
         ]
     );
