@@ -102,7 +102,7 @@ pub(crate) fn run(opts: &Options) -> Result<()> {
     };
     ensure_cargo_fuzz()?;
     crate::util::run(&mut fuzz_command("build", None))?;
-    let seeds = seeds(&root)?;
+    let seeds = seeds(&root);
     println!(
         "fuzz: {} target(s), {} s each, {} seed file(s)",
         selected.len(),
@@ -217,7 +217,7 @@ fn ensure_cargo_fuzz() -> Result<()> {
 /// the crates' test folders, as `(corpus file name, path)`; then the HTML
 /// pages of the public suites (the folders `cargo xtask conformance`
 /// reads), copied into the local corpus only.
-fn seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+fn seeds(root: &Path) -> Vec<(String, PathBuf)> {
     let seed_dir = root.join("fuzz/seeds");
     let kept = files_under(
         vec![seed_dir.clone(), root.join("examples"), root.join("crates")],
@@ -237,7 +237,7 @@ fn seeds(root: &Path) -> Result<Vec<(String, PathBuf)>> {
         let pages = files_under(vec![dir.clone()], is_html);
         seeds.extend(corpus_names(&format!("suite-{}-", runner.key), &dir, pages));
     }
-    Ok(seeds)
+    seeds
 }
 
 fn is_html(path: &Path) -> bool {
@@ -438,7 +438,7 @@ mod tests {
     #[test]
     fn seeds_come_from_the_repository_and_the_suites() {
         let root = project_root();
-        let seeds = seeds(&root).unwrap();
+        let seeds = seeds(&root);
         let names: Vec<&str> = seeds.iter().map(|(n, _)| n.as_str()).collect();
         assert!(
             names.iter().any(|n| n.starts_with("seed-fuzz_seeds_")),
