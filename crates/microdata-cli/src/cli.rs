@@ -85,8 +85,9 @@ pub(crate) struct Args {
     pub(crate) mf2_collapse_whitespace: bool,
 
     /// The character encoding of inputs without a byte order mark (a
-    /// WHATWG Encoding label such as `windows-1252`). Without it, a
-    /// `<meta charset>` in the first 1024 bytes decides, else UTF-8.
+    /// WHATWG Encoding label such as `windows-1252`). Without it, HTML's
+    /// prescan of the first 1024 bytes decides (`<meta charset>`, the
+    /// `http-equiv` pragma, an XML declaration's `encoding`), else UTF-8.
     #[arg(long, value_name = "LABEL")]
     pub(crate) encoding: Option<String>,
 

@@ -3,7 +3,9 @@
 //! In order (WHATWG HTML §13.2.3.2 "Determining the character encoding"):
 //! a byte order mark; else the encoding given with `--encoding` (our
 //! "transport layer"); else the result of prescanning the first 1024 bytes
-//! for `<meta charset>` or `<meta http-equiv=content-type>`; else UTF-8.
+//! (a UTF-16 `<?x` at the very start, then `<meta charset>` or
+//! `<meta http-equiv=content-type>`, then an XML declaration's `encoding`);
+//! else UTF-8.
 //! Decoding is done by `encoding_rs`; invalid sequences become U+FFFD and
 //! are reported, never fatal.
 
@@ -54,14 +56,29 @@ fn is_space(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
 }
 
-/// The prescan of WHATWG HTML §13.2.3.2, over the first 1024 bytes.
+/// The prescan of WHATWG HTML §13.2.3.2, over the first 1024 bytes; when
+/// it finds nothing, "get an XML encoding" over the same bytes.
 fn prescan(bytes: &[u8]) -> Option<&'static Encoding> {
     let b = &bytes[..bytes.len().min(1024)];
+    // "Prescan for UTF-16 XML declarations": `<?x` in UTF-16, no BOM.
+    if b.starts_with(b"<\0?\0x\0") {
+        return Some(UTF_16LE);
+    }
+    if b.starts_with(b"\0<\0?\0x") {
+        return Some(UTF_16BE);
+    }
+    prescan_meta(b).or_else(|| xmldecl::parse(b))
+}
+
+/// The prescan's loop over `<meta>` and the markup to skip.
+fn prescan_meta(b: &[u8]) -> Option<&'static Encoding> {
     let mut pos = 0;
     while pos < b.len() {
         let rest = &b[pos..];
         if rest.starts_with(b"<!--") {
-            pos += 4 + find(&rest[4..], b"-->").map_or(rest.len(), |i| i + 3);
+            // To the first `>` preceded by `--`, "the two 0x2D bytes can be
+            // the same as those in the '<!--' sequence": `<!-->` ends here.
+            pos += 2 + find(&rest[2..], b"-->").map_or(rest.len(), |i| i + 3);
         } else if rest.len() >= 6
             && rest[..5].eq_ignore_ascii_case(b"<meta")
             && (is_space(rest[5]) || rest[5] == b'/')
@@ -92,6 +109,9 @@ fn prescan(bytes: &[u8]) -> Option<&'static Encoding> {
 /// The attributes of one `<meta>`: its encoding if it declares one.
 fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
     let mut seen: Vec<Vec<u8>> = Vec::new();
+    // `charset` is null (`None`), failure (`Some(None)`) or an encoding: a
+    // `charset` attribute with an unknown label leaves it failure, which a
+    // later `content` does not replace ("if charset is still set to null").
     let (mut got_pragma, mut need_pragma, mut charset) = (false, None, None);
     while let Some((name, value)) = attribute(b, pos) {
         if seen.contains(&name) {
@@ -101,12 +121,12 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
             b"http-equiv" if value.eq_ignore_ascii_case(b"content-type") => got_pragma = true,
             b"content" if charset.is_none() => {
                 if let Some(enc) = charset_from_content(&value) {
-                    charset = Some(enc);
+                    charset = Some(Some(enc));
                     need_pragma = Some(true);
                 }
             }
             b"charset" => {
-                charset = Encoding::for_label(&value);
+                charset = Some(Encoding::for_label(&value));
                 need_pragma = Some(false);
             }
             _ => {}
@@ -116,7 +136,7 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
     match need_pragma {
         None => None,
         Some(true) if !got_pragma => None,
-        _ => charset.map(|enc| {
+        _ => charset.flatten().map(|enc| {
             if enc == UTF_16BE || enc == UTF_16LE {
                 UTF_8
             } else if enc == X_USER_DEFINED {
@@ -274,6 +294,58 @@ mod tests {
         let mut late = vec![b' '; 1100];
         late.extend_from_slice(b"<meta charset=koi8-r>");
         assert_eq!(enc(&late), "UTF-8");
+    }
+
+    #[test]
+    fn prescan_edge_cases() {
+        // `<!-->` is a whole comment: the `--` of `<!--` may close it.
+        assert_eq!(enc(b"<!--><meta charset=koi8-r>"), "KOI8-R");
+        assert_eq!(enc(b"<!---><meta charset=koi8-r>"), "KOI8-R");
+        // An unknown `charset` leaves charset "failure", not null, so a
+        // later `content` is not taken.
+        assert_eq!(
+            enc(b"<meta charset=bogus http-equiv=content-type content='charset=koi8-r'>"),
+            "UTF-8"
+        );
+        // ... and that `meta` ends in "next byte": a later one still counts.
+        assert_eq!(enc(b"<meta charset=bogus><meta charset=koi8-r>"), "KOI8-R");
+        // x-user-defined in a meta means windows-1252.
+        assert_eq!(enc(b"<meta charset=x-user-defined>"), "windows-1252");
+    }
+
+    #[test]
+    fn utf16_and_xml_declarations() {
+        // "Prescan for UTF-16 XML declarations": `<?x` without a BOM.
+        let le: Vec<u8> = "<?xml version='1.0'?><p>é</p>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(enc(&le), "UTF-16LE");
+        assert_eq!(decode(&le, None).text, "<?xml version='1.0'?><p>é</p>");
+        let be: Vec<u8> = "<?x".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(enc(&be), "UTF-16BE");
+        // "Get an XML encoding" when no meta declares one.
+        let d = decode(
+            b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><p>caf\xe9</p>",
+            None,
+        );
+        assert_eq!(
+            (d.encoding.name(), d.text.as_str()),
+            (
+                "windows-1252",
+                "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><p>café</p>"
+            )
+        );
+        assert!(d.problem.is_none());
+        // A meta wins over the declaration; UTF-16 declared in ASCII means UTF-8.
+        assert_eq!(
+            enc(b"<?xml version='1.0' encoding='koi8-r'?><meta charset=iso-8859-2>"),
+            "ISO-8859-2"
+        );
+        assert_eq!(enc(b"<?xml version='1.0' encoding='utf-16'?>"), "UTF-8");
+        // Only at the very start, and only with a quoted label.
+        assert_eq!(enc(b" <?xml version='1.0' encoding='koi8-r'?>"), "UTF-8");
+        assert_eq!(enc(b"<?xml version='1.0' encoding=koi8-r?>"), "UTF-8");
     }
 
     #[test]

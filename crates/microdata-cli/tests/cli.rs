@@ -176,6 +176,16 @@ fn encodings_from_meta_and_from_the_flag() {
         text(&out.stdout),
         "{\"items\":[{\"properties\":{\"n\":[\"été\"]}}]}\n"
     );
+    // An XHTML page with only an XML declaration, as crawls have them.
+    let out = microdata(
+        &["-"],
+        Some(b"<?xml version='1.0' encoding='iso-8859-1'?>\n<html xmlns='http://www.w3.org/1999/xhtml'><p itemscope><b itemprop=n>\xe9t\xe9</b></html>"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"items\":[{\"properties\":{\"n\":[\"été\"]}}]}\n"
+    );
     let out = microdata(&["--encoding", "no-such-encoding", "-"], Some(b""));
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown --encoding \"no-such-encoding\""));
