@@ -20,7 +20,8 @@
 //!   paragraph, the `first`/`prev`/`next`/`last` sequence, licence,
 //!   author, search and pingback links;
 //! - conformance warnings ([`LinkWarning`]): a keyword on an element where
-//!   it is not allowed, a keyword repeated (other than `up`), a synonym.
+//!   it is not allowed, a keyword repeated (other than `up`), a synonym, an
+//!   icon's `sizes` keyword that represents no size or is repeated.
 //!
 //! [`Links::from_document`] builds everything in one pass over the
 //! elements; the RDF and microformats2 converters use it for their `rel`
@@ -503,6 +504,8 @@ impl fmt::Display for IconSize {
 /// Parses an icon's `sizes` attribute: split on spaces, keep `any` and the
 /// `WxH` keywords that represent a size, by the text's algorithm (exactly
 /// one lowercase `x`; both sides ASCII digits without a leading zero).
+/// A size too large for a `u64` is left out, as one that represents
+/// nothing is ([`Links::warnings`] reports both).
 ///
 /// # Examples
 ///
@@ -510,46 +513,55 @@ impl fmt::Display for IconSize {
 /// use microdata_model::links::{IconSize, parse_sizes};
 ///
 /// assert_eq!(
-///     parse_sizes("16x16 any 032x32 16X16 1x2x3"),
+///     parse_sizes("16x16 any 032x32 16X16 1x2x3 99999999999999999999x1"),
 ///     [IconSize::Pixels { width: 16, height: 16 }, IconSize::Any]
 /// );
 /// ```
 pub fn parse_sizes(value: &str) -> Vec<IconSize> {
     split_ascii_whitespace(value)
-        .filter_map(|keyword| {
-            if keyword.eq_ignore_ascii_case("any") {
-                return Some(IconSize::Any);
-            }
-            // "If the keyword doesn't contain exactly one U+0078 LATIN SMALL
-            // LETTER X character (x), then this keyword doesn't represent
-            // anything."
-            let (w, h) = keyword.split_once('x')?;
-            if h.contains('x') {
-                return None;
-            }
-            // "If either width string or height string start with a U+0030
-            // DIGIT ZERO (0) character or contain any characters other than
-            // characters in the range U+0030 to U+0039, then this keyword
-            // doesn't represent anything."
-            let digits = |s: &str| {
-                !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit())
-            };
-            if !digits(w) || !digits(h) {
-                return None;
-            }
-            // "Apply the rules for parsing non-negative integers": all digits
-            // here, so a plain decimal value (saturating on overflow).
-            let n = |s: &str| {
-                s.bytes().fold(0u64, |acc, b| {
-                    acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
-                })
-            };
-            Some(IconSize::Pixels {
-                width: n(w),
-                height: n(h),
-            })
-        })
+        .filter_map(|keyword| size_keyword(keyword).ok())
         .collect()
+}
+
+/// Why a `sizes` keyword gives no [`IconSize`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SizeProblem {
+    /// The text's algorithm says it "doesn't represent anything".
+    Nothing,
+    /// A width or height beyond `u64::MAX`.
+    TooLarge,
+}
+
+/// The text's algorithm for one keyword of `sizes`.
+fn size_keyword(keyword: &str) -> Result<IconSize, SizeProblem> {
+    // "The any keyword represents that the resource contains a scalable
+    // icon" (ASCII case-insensitively, as the current WHATWG text says).
+    if keyword.eq_ignore_ascii_case("any") {
+        return Ok(IconSize::Any);
+    }
+    // "If the keyword doesn't contain exactly one U+0078 LATIN SMALL
+    // LETTER X character (x), then this keyword doesn't represent
+    // anything."
+    let (w, h) = keyword.split_once('x').ok_or(SizeProblem::Nothing)?;
+    if h.contains('x') {
+        return Err(SizeProblem::Nothing);
+    }
+    // "If either width string or height string start with a U+0030
+    // DIGIT ZERO (0) character or contain any characters other than
+    // characters in the range U+0030 to U+0039, then this keyword
+    // doesn't represent anything."
+    let digits =
+        |s: &str| !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(w) || !digits(h) {
+        return Err(SizeProblem::Nothing);
+    }
+    // "Apply the rules for parsing non-negative integers": all digits
+    // here, so a plain decimal value, when it fits.
+    let n = |s: &str| s.parse::<u64>().map_err(|_| SizeProblem::TooLarge);
+    Ok(IconSize::Pixels {
+        width: n(w)?,
+        height: n(h)?,
+    })
 }
 
 /// A `link rel=icon` with its parsed sizes.
@@ -615,15 +627,23 @@ pub enum LinkWarningKind {
     /// A synonym (`archive`, `toc`, `previous`, `rev="made"`, …): user
     /// agents honour it, documents must not use it.
     Synonym,
+    /// A keyword of an icon's `sizes` that is not `any` or a valid `WxH`
+    /// (so represents nothing, or a size too large to keep), or that is
+    /// repeated: the attribute "must have a value that is an unordered
+    /// set of unique space-separated tokens", each `any` or two valid
+    /// non-negative integers without a leading zero separated by `x`.
+    Sizes,
 }
 
 impl LinkWarningKind {
-    /// A short lowercase name: `not-allowed`, `repeated`, `synonym`.
+    /// A short lowercase name: `not-allowed`, `repeated`, `synonym`,
+    /// `sizes`.
     pub fn as_str(self) -> &'static str {
         match self {
             LinkWarningKind::NotAllowed => "not-allowed",
             LinkWarningKind::Repeated => "repeated",
             LinkWarningKind::Synonym => "synonym",
+            LinkWarningKind::Sizes => "sizes",
         }
     }
 }
@@ -654,7 +674,8 @@ impl<'a> LinkWarning<'a> {
         self.element_name
     }
 
-    /// The keyword as written.
+    /// The keyword as written (for [`LinkWarningKind::Sizes`], the
+    /// `sizes` keyword).
     pub fn keyword(&self) -> &'a str {
         self.keyword
     }
@@ -693,6 +714,20 @@ impl fmt::Display for LinkWarning<'_> {
                     self.preferred.unwrap_or("")
                 )
             }
+            LinkWarningKind::Sizes => match size_keyword(keyword) {
+                Ok(_) => write!(
+                    f,
+                    "sizes keyword {keyword:?} is repeated on <{name}> (#{index})"
+                ),
+                Err(SizeProblem::TooLarge) => write!(
+                    f,
+                    "sizes keyword {keyword:?} on <{name}> (#{index}) is too large to represent: ignored"
+                ),
+                Err(SizeProblem::Nothing) => write!(
+                    f,
+                    "sizes keyword {keyword:?} on <{name}> (#{index}) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
+                ),
+            },
         }
     }
 }
@@ -991,6 +1026,19 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
                 from_rev: true,
                 effect: author_type().effect_on(element_name),
             });
+        }
+    }
+    // An icon's `sizes`: keywords that represent no size, and repeats.
+    let icon = keywords
+        .iter()
+        .any(|k| k.name == "icon" && k.effect.is_some());
+    if let Some(sizes) = el.attr("sizes").filter(|_| icon) {
+        let mut seen: NameIndex<&'a str> = NameIndex::default();
+        for token in split_ascii_whitespace(sizes) {
+            let new = seen.index(token).1;
+            if !new || size_keyword(token).is_err() {
+                warn(warnings, LinkWarningKind::Sizes, token, None);
+            }
         }
     }
     keywords
@@ -1752,11 +1800,16 @@ mod tests {
                     width: 1,
                     height: 1
                 },
-                IconSize::Pixels {
-                    width: u64::MAX,
-                    height: 1
-                },
             ]
+        );
+        // Kept sizes are the document's own: one past `u64::MAX` is left
+        // out (and reported), not clamped to a size it never gave.
+        assert_eq!(
+            parse_sizes("18446744073709551615x1 18446744073709551616x1"),
+            [IconSize::Pixels {
+                width: u64::MAX,
+                height: 1
+            }]
         );
         assert_eq!(
             IconSize::Pixels {
@@ -1765,6 +1818,60 @@ mod tests {
             }
             .to_string(),
             "3x4"
+        );
+    }
+
+    #[test]
+    fn sizes_that_represent_nothing_or_repeat_are_reported() {
+        let t = markup(
+            "<link rel=icon href=a.png sizes='16x16 016x16 16X16 any 16x16 99999999999999999999x1 ANY'>\
+             <link rel=stylesheet href=s.css sizes='016x16'>\
+             <a rel=icon href=b.png sizes='016x16'>b</a>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        let got: Vec<(LinkWarningKind, String)> = links
+            .warnings()
+            .iter()
+            .map(|w| (w.kind(), w.to_string()))
+            .collect();
+        // Only an icon link's `sizes` is checked: not a stylesheet's, and
+        // not that of an `a` (where `icon` is not allowed, and reported).
+        let sizes = |m: &str| (LinkWarningKind::Sizes, m.to_string());
+        assert_eq!(
+            got,
+            [
+                sizes(
+                    "sizes keyword \"016x16\" on <link> (#0) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
+                ),
+                sizes(
+                    "sizes keyword \"16X16\" on <link> (#0) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
+                ),
+                sizes("sizes keyword \"16x16\" is repeated on <link> (#0)"),
+                sizes(
+                    "sizes keyword \"99999999999999999999x1\" on <link> (#0) is too large to represent: ignored"
+                ),
+                (
+                    LinkWarningKind::NotAllowed,
+                    "link type \"icon\" is not allowed on <a> (#2)".to_string()
+                ),
+            ]
+        );
+        let icon = links.icons().next().map(|i| i.sizes().map(<[_]>::to_vec));
+        assert_eq!(
+            icon,
+            Some(Some(vec![
+                IconSize::Pixels {
+                    width: 16,
+                    height: 16
+                },
+                IconSize::Any,
+                IconSize::Pixels {
+                    width: 16,
+                    height: 16
+                },
+                IconSize::Any,
+            ]))
         );
     }
 
@@ -1954,6 +2061,8 @@ mod tests {
                 "first": [], "prev": ["https://example.com/dir/p"], "next": [], "last": [],
                 "license": [], "author": [], "search": [], "pingback": [],
                 "warnings": [
+                    {"kind": "sizes", "element": "link", "index": 3, "keyword": "0x1",
+                     "message": "sizes keyword \"0x1\" on <link> (#3) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"},
                     {"kind": "synonym", "element": "a", "index": 7, "keyword": "Previous",
                      "message": "rel=\"Previous\" on <a> (#7) is a synonym of \"prev\": use that"},
                     {"kind": "not-allowed", "element": "a", "index": 8, "keyword": "icon",
