@@ -67,8 +67,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     pub(crate) registry: Option<std::path::PathBuf>,
 
-    /// RDF formats: add the licensed-work `owl:equivalentProperty` triples
-    /// of the 2010 draft.
+    /// RDF formats, `--rdf-mode html`: add the licensed-work
+    /// `owl:equivalentProperty` triples of the 2010 draft.
     #[arg(long)]
     pub(crate) work_equivalences: bool,
 

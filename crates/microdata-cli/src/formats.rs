@@ -169,6 +169,19 @@ pub(crate) fn rdf_options(args: &Args) -> Result<microdata_rdf::RdfOptions, Stri
         RdfMode::Html => microdata_rdf::Mode::Html,
         RdfMode::W3c => microdata_rdf::Mode::W3c,
     };
+    // Options of one mode asked for with the other would be ignored.
+    if args.work_equivalences && mode == microdata_rdf::Mode::W3c {
+        return Err(
+            "--work-equivalences belongs to --rdf-mode html (the W3C Note has no such triples)"
+                .into(),
+        );
+    }
+    if args.registry.is_some() && mode == microdata_rdf::Mode::Html {
+        return Err(
+            "--registry belongs to --rdf-mode w3c (the HTML draft's conversion uses no vocabulary registry)"
+                .into(),
+        );
+    }
     let mut options = microdata_rdf::RdfOptions::new()
         .with_mode(mode)
         .with_licensed_work_equivalences(args.work_equivalences)

@@ -445,6 +445,22 @@ fn mf2_and_rdf_formats() {
         "{}",
         text(&bad.stderr)
     );
+    // An option of one RDF mode with the other is bad usage, not ignored.
+    for (args, message) in [
+        (
+            &["--format", "nt", "--rdf-mode", "w3c", "--work-equivalences"][..],
+            "--work-equivalences belongs to --rdf-mode html",
+        ),
+        (
+            &["--format", "nt", "--registry", "/nonexistent.json"][..],
+            "--registry belongs to --rdf-mode w3c",
+        ),
+    ] {
+        let out = microdata(args, Some(b""));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+    }
 }
 
 /// Each level refers to both halves of the next: the output doubles per

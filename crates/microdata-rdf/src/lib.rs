@@ -21,7 +21,10 @@
 //!
 //! The 2011 draft assumed an item has one type; the current model allows
 //! several. Both modes emit `rdf:type` for each type that is an absolute
-//! URL and build predicates from the first of them.
+//! URL and build predicates from the first of them. Property values are
+//! read by the current WHATWG rules in both modes: a `data` or `meter`
+//! element gives its `value` (the 2011 draft, which had neither element,
+//! gives their `textContent`).
 //!
 //! Both modes walk the item graph once with an explicit stack: an item
 //! shared by several others (through `itemref`) is one subject, generated

@@ -100,7 +100,10 @@ impl RdfOptions {
     }
 
     /// [`Mode::Html`] only: when the document has an item whose type is
-    /// `http://n.whatwg.org/work`, also emit the four
+    /// `http://n.whatwg.org/work` (its first absolute type, from which this
+    /// conversion builds the item's property predicates: with another type
+    /// first, its properties take that type's predicates, which the
+    /// equivalences do not name), also emit the four
     /// `owl:equivalentProperty` triples the 2010 HTML5 draft gives for the
     /// licensed-work vocabulary (`work` ≡ `owl:sameAs`, `title` ≡
     /// `dc:title`, `author` ≡ `cc:attributionName`, `license` ≡
