@@ -345,6 +345,33 @@ fn links_as_json() {
     );
 }
 
+/// The whole `--format links` answer for a page with every kind of fact:
+/// breadcrumbs in paragraphs (HTML's, split by a `hr`), icons with sizes,
+/// feeds, a sequence, synonyms and warnings.
+#[test]
+fn links_output_snapshot() {
+    let page = br#"<!DOCTYPE html><html lang=en><head><title>Dishwashers</title>
+<link rel=icon href=/i.png sizes="16x16 32x32 016x16 16x16"><link rel="shortcut icon" href=/i.ico>
+<link rel=alternate type=application/rss+xml href=/rss title=Posts>
+<link rel="alternate" hreflang=fr href=/fr/><link rel="index up up up" href=/>
+<link rel=Previous href=/p/1><link rel=next href=/p/3></head>
+<body><nav>Main: <a href="/" rel="index up up">Home</a> &gt; <a href="/products/" rel="up">Products</a>
+<hr> <a href="/" rel="index up">Second-hand</a></nav>
+<p><a rel="bookmark nofollow" href=/post>#</a> <a rel="icon" href=/x.png>x</a></p></body></html>"#;
+    let out = microdata(
+        &[
+            "--format",
+            "links",
+            "--pretty",
+            "--base-url",
+            "https://shop.example.com/products/dishwashers/",
+        ],
+        Some(page),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    insta::assert_snapshot!(text(&out.stdout));
+}
+
 #[test]
 fn vcard_and_ical_with_checks() {
     let page = std::fs::read(example("blog.html")).unwrap();

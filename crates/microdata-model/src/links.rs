@@ -78,6 +78,9 @@ use crate::document::{Document, NameIndex, split_ascii_whitespace};
 use crate::element::Element;
 use crate::node::Node;
 
+mod paragraphs;
+use paragraphs::Paragraphs;
+
 /// What a link type keyword creates on the element that carries it (the
 /// "Effect on..." columns of the link types table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -296,9 +299,10 @@ pub struct Link<'d, 'a, N: Node<'a>> {
     url: Option<Url>,
     keywords: Vec<Keyword<'a>>,
     implied: bool,
-    /// Tree-order index of the paragraph element scoping `up`/`index`, or
-    /// `None` for the document.
-    paragraph: Option<usize>,
+    /// The paragraph scoping `up`/`index`: the element holding it and, for
+    /// a run of phrasing content, the element it follows (see
+    /// [`Hierarchy`]); `None` for the document.
+    paragraph: Option<(usize, Option<usize>)>,
     /// Tree-order index of the nearest ancestor `article`.
     article: Option<usize>,
 }
@@ -590,15 +594,33 @@ impl<'l, 'd, 'a, N: Node<'a>> Icon<'l, 'd, 'a, N> {
 #[derive(Clone, Debug)]
 pub struct Hierarchy<'l, 'd, 'a, N: Node<'a>> {
     paragraph: Option<Element<'d, 'a, N>>,
+    after: Option<Element<'d, 'a, N>>,
     links: Vec<&'l Link<'d, 'a, N>>,
     depth: Option<usize>,
 }
 
 impl<'l, 'd, 'a, N: Node<'a>> Hierarchy<'l, 'd, 'a, N> {
     /// The element holding the paragraph the links are in; `None` when they
-    /// are scoped to the document.
+    /// are in no paragraph and so scoped to the document.
+    ///
+    /// Paragraphs are HTML's: a `p` element, or a run of phrasing content
+    /// (text, `span`, `a`, …, with `a`, `ins`, `del` and `map` looked
+    /// through) among the children of an element that also accepts other
+    /// flow content (`body`, `div`, `li`, `td`, `section`, …) and that has
+    /// some text or non-embedded element. For such a run this is the
+    /// element whose children it is among, and [`after`](Self::after)
+    /// tells the runs of one element apart. Links in `head`, in a heading
+    /// or in a run of images only are in no paragraph.
     pub fn paragraph(&self) -> Option<Element<'d, 'a, N>> {
         self.paragraph
+    }
+
+    /// For a paragraph that is a run of phrasing content, the non-phrasing
+    /// element of the same parent that comes right before the run (an
+    /// `hr`, a `p`, a `ul`, …); `None` when the run comes first, for a `p`
+    /// and for the document.
+    pub fn after(&self) -> Option<Element<'d, 'a, N>> {
+        self.after
     }
 
     /// The links with `up` and/or `index` in this scope, in tree order;
@@ -747,25 +769,16 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     pub fn from_document(doc: &'d Document<'a, N>) -> Self {
         let n = doc.len();
         // Per element, in one pass over tree order (parents come first):
-        // the paragraph scope and the nearest `article` ancestor of each
-        // element's children.
-        let mut child_paragraph: Vec<Option<u32>> = Vec::with_capacity(n);
+        // the paragraph scope (settled for the children of each element
+        // visited) and the nearest `article` ancestor of its children.
+        let mut paragraphs = Paragraphs::new(n);
         let mut child_article: Vec<Option<u32>> = Vec::with_capacity(n);
         let mut links = Vec::new();
         let mut warnings = Vec::new();
         for el in doc.elements() {
-            let (paragraph, article) = match el.parent() {
-                Some(p) => (child_paragraph[p.index()], child_article[p.index()]),
-                None => (None, None),
-            };
+            paragraphs.visit(&el);
+            let article = el.parent().and_then(|p| child_article[p.index()]);
             let i = el.index() as u32;
-            child_paragraph.push(if is_paragraph_container(&el) {
-                Some(i)
-            } else if el.is_html() && is_document_level(el.local_name()) {
-                None
-            } else {
-                paragraph
-            });
             child_article.push(if el.is("article") { Some(i) } else { article });
 
             if !(el.is("link") || el.is("a") || el.is("area")) {
@@ -786,9 +799,14 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
                 url: doc.resolve_url(href.trim_matches(crate::is_ascii_whitespace)),
                 keywords,
                 implied,
-                paragraph: paragraph.map(|p| p as usize),
+                paragraph: None,
                 article: article.map(|a| a as usize),
             });
+        }
+        // Whether a run of phrasing content is a paragraph is known once
+        // the whole run has been seen.
+        for link in &mut links {
+            link.paragraph = paragraphs.where_is(paragraphs.scope_of(link.element.index()));
         }
         Links {
             doc,
@@ -870,8 +888,8 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// in, or the document), scopes in the order their first link appears.
     pub fn hierarchies(&self) -> Vec<Hierarchy<'_, 'd, 'a, N>> {
         let mut out: Vec<Hierarchy<'_, 'd, 'a, N>> = Vec::new();
-        // Scope (paragraph index, `None` for the document) → slot in `out`.
-        let mut scopes: HashMap<Option<usize>, usize> = HashMap::new();
+        // Scope (paragraph, `None` for the document) → slot in `out`.
+        let mut scopes: HashMap<Option<(usize, Option<usize>)>, usize> = HashMap::new();
         for link in &self.links {
             let ups = link.up_count();
             let index = link.has("index");
@@ -883,7 +901,11 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
                 None => {
                     scopes.insert(link.paragraph, out.len());
                     out.push(Hierarchy {
-                        paragraph: link.paragraph.and_then(|p| self.doc.element_at(p)),
+                        paragraph: link.paragraph.and_then(|(p, _)| self.doc.element_at(p)),
+                        after: link
+                            .paragraph
+                            .and_then(|(_, a)| a)
+                            .and_then(|a| self.doc.element_at(a)),
                         links: Vec::new(),
                         depth: None,
                     });
@@ -1044,29 +1066,6 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
     keywords
 }
 
-/// Whether an element holds paragraphs of its own: any HTML element that
-/// is not phrasing content (a `p`, `li`, `dd`, `td`, `div`, …), except the
-/// document-level `html`, `head` and `body`.
-fn is_paragraph_container<'a, N: Node<'a>>(el: &Element<'_, 'a, N>) -> bool {
-    el.is_html() && !is_document_level(el.local_name()) && !PHRASING.contains(&el.local_name())
-}
-
-fn is_document_level(name: &str) -> bool {
-    matches!(name, "html" | "head" | "body")
-}
-
-/// Phrasing content (and transparent elements that may contain only
-/// phrasing content in a paragraph): links inside these are in the
-/// paragraph of their nearest non-phrasing ancestor.
-const PHRASING: [&str; 56] = [
-    "a", "abbr", "area", "audio", "b", "bdi", "bdo", "br", "button", "canvas", "cite", "code",
-    "command", "data", "datalist", "del", "dfn", "em", "embed", "i", "iframe", "img", "input",
-    "ins", "kbd", "keygen", "label", "link", "map", "mark", "math", "meta", "meter", "noscript",
-    "object", "output", "picture", "progress", "q", "ruby", "s", "samp", "script", "select",
-    "slot", "small", "span", "strong", "sub", "sup", "svg", "template", "textarea", "time", "u",
-    "var",
-];
-
 #[cfg(feature = "json")]
 mod json {
     use super::{Link, Links};
@@ -1108,7 +1107,8 @@ mod json {
         /// - `alternates` (`url`, `feed`, `translation`, `reformulation`,
         ///   `type`, `media`, `hreflang`);
         /// - `icons` (`url`, `sizes`: `["any", "16x16", …]` or `null`, `type`);
-        /// - `hierarchies` (`paragraph` index or `null`, `depth`, `links`
+        /// - `hierarchies` (`paragraph` index or `null`, `paragraph_after`
+        ///   index or `null` (see [`Hierarchy::after`](super::Hierarchy::after)), `depth`, `links`
         ///   with `url`, `up`, `index`);
         /// - `first`, `prev`, `next`, `last`, `license`, `author`, `search`,
         ///   `pingback`: URL lists;
@@ -1189,6 +1189,8 @@ mod json {
                 w.end(']');
                 w.key("paragraph");
                 w.opt_number(h.paragraph().map(|p| p.index()));
+                w.key("paragraph_after");
+                w.opt_number(h.after().map(|p| p.index()));
                 w.end('}');
             }
             w.end(']');
@@ -1303,7 +1305,7 @@ mod tests {
 
     /// Builds a tree from a tiny tag syntax: start tags with attributes
     /// (quoted or bare), end tags, text; no implied tags, no entities;
-    /// `link`, `meta`, `img`, `br`, `area`, `base` are void.
+    /// `link`, `meta`, `img`, `br`, `area`, `base`, `hr` are void.
     fn markup(src: &str) -> Tree {
         let mut t = Tree::new();
         let mut stack = vec![0usize];
@@ -1321,7 +1323,7 @@ mod tests {
                     .map(|(n, v)| (n.as_str(), v.as_str()))
                     .collect();
                 let id = t.el(*stack.last().unwrap(), &name, &attrs);
-                if !["link", "meta", "img", "br", "area", "base"].contains(&name.as_str()) {
+                if !["link", "meta", "img", "br", "area", "base", "hr"].contains(&name.as_str()) {
                     stack.push(id);
                 }
                 rest = &after[end + 1..];
@@ -1936,11 +1938,14 @@ mod tests {
         let d = doc(&t);
         let links = Links::from_document(&d);
         let h = links.hierarchies();
-        // head and body level links are scoped to the document.
-        assert_eq!(h.len(), 1);
+        // `head` links are in no paragraph: scoped to the document. The
+        // run of phrasing content in `body` is a paragraph of its own.
+        assert_eq!(h.len(), 2);
         assert_eq!(h[0].paragraph(), None);
         assert_eq!(h[0].depth(), Some(3));
-        assert_eq!(h[0].links().len(), 6);
+        assert_eq!(h[0].links().len(), 4);
+        assert_eq!(h[1].paragraph().map(|p| p.local_name()), Some("body"));
+        assert_eq!((h[1].depth(), h[1].links().len()), (Some(1), 2));
         // Only index, or only up: no depth.
         let t = markup("<div><a rel=index href=/>i</a><a rel=\"up up\" href=/>u</a></div>");
         let d = doc(&t);
@@ -1948,6 +1953,105 @@ mod tests {
         let h = links.hierarchies();
         assert_eq!((h.len(), h[0].depth()), (1, None));
         assert_eq!(h[0].paragraph().map(|p| p.local_name()), Some("div"));
+    }
+
+    /// Paragraphs are HTML's: runs of phrasing content, split by other flow
+    /// content, with `a`/`ins`/`del`/`map` looked through.
+    #[test]
+    fn hierarchies_are_scoped_to_html_paragraphs() {
+        type Scope = (Option<String>, Option<String>, Option<usize>, usize);
+        fn scopes(src: &str) -> Vec<Scope> {
+            let t = markup(src);
+            let d = doc(&t);
+            let links = Links::from_document(&d);
+            fn name<'a>(e: Option<Element<'_, 'a, H<'a>>>) -> Option<String> {
+                e.map(|e| format!("{}#{}", e.local_name(), e.index()))
+            }
+            links
+                .hierarchies()
+                .iter()
+                .map(|h| {
+                    (
+                        name(h.paragraph()),
+                        name(h.after()),
+                        h.depth(),
+                        h.links().len(),
+                    )
+                })
+                .collect()
+        }
+        let s = |p: &str, a: Option<&str>, depth, n| -> Scope {
+            (Some(p.to_string()), a.map(str::to_string), depth, n)
+        };
+        // An `hr` between two runs of one `div`: two paragraphs.
+        assert_eq!(
+            scopes(
+                "<div><a href=/ rel=\"index up\">A</a><hr><a href=/ rel=\"index up up\">B</a></div>"
+            ),
+            [
+                s("div#0", None, Some(1), 1),
+                s("div#0", Some("hr#2"), Some(2), 1)
+            ]
+        );
+        // `head` is in no paragraph; body text before and after a `p` are two.
+        assert_eq!(
+            scopes(
+                "<html><head><link rel=\"index up up up\" href=/h></head><body>text \
+                 <a href=/ rel=\"index up\">A</a><p>para</p> more <a href=/ rel=\"index up up\">B</a></body></html>"
+            ),
+            [
+                (None, None, Some(3), 1),
+                s("body#3", None, Some(1), 1),
+                s("body#3", Some("p#5"), Some(2), 1)
+            ]
+        );
+        // `a`, `ins`, `del`, `map` are looked through: the run goes on
+        // across them, and a block inside one still splits it.
+        assert_eq!(
+            scopes(
+                "<div>x <ins><a href=/ rel=\"index up\">A</a> y</ins> \
+                 <a href=/u rel=up>U</a><a href=/z><ul><li>l</li></ul></a> <a href=/ rel=\"index up up\">B</a></div>"
+            ),
+            [
+                s("div#0", None, Some(1), 2),
+                s("div#0", Some("ul#5"), Some(2), 1)
+            ]
+        );
+        // Phrasing elements hold their run's paragraph for all they hold; a
+        // `p` is one paragraph; a heading is in none.
+        assert_eq!(
+            scopes(
+                "<section><span>a <b><a href=/ rel=\"index up\">A</a></b></span>\
+                 <p>b <em><a href=/ rel=\"index up up\">B</a></em></p>\
+                 <h1><a href=/ rel=\"index up up up\">C</a></h1></section>"
+            ),
+            [
+                s("section#0", None, Some(1), 1),
+                s("p#4", None, Some(2), 1),
+                (None, None, Some(3), 1)
+            ]
+        );
+        // A run of embedded content and inter-element whitespace only is no
+        // paragraph: its links go to the document.
+        assert_eq!(
+            scopes(
+                "<div> <a href=/ rel=\"index up\"><img src=home.png></a> </div>\
+                 <div><a href=/ rel=\"index up up\"><img src=home.png> Home</a></div>"
+            ),
+            [(None, None, Some(1), 1), s("div#3", None, Some(2), 1)]
+        );
+        // Nested flow containers hold their own paragraphs.
+        assert_eq!(
+            scopes(
+                "<ul><li><a href=/ rel=\"index up up\">Home</a> \
+                 <div><a href=/a rel=\"index up\">A</a></div> <a href=/b rel=up>B</a></li></ul>"
+            ),
+            [
+                s("li#1", None, Some(2), 1),
+                s("div#3", None, Some(1), 1),
+                s("li#1", Some("div#3"), None, 1)
+            ]
+        );
     }
 
     #[test]
@@ -2056,7 +2160,7 @@ mod tests {
                 "alternates": [{"url": "https://example.com/dir/feed", "feed": true, "translation": false,
                                 "reformulation": false, "type": "application/atom+xml", "media": null, "hreflang": null}],
                 "icons": [{"url": "https://example.com/dir/i.png", "sizes": ["16x16", "any"], "type": null}],
-                "hierarchies": [{"paragraph": 5, "depth": 1,
+                "hierarchies": [{"paragraph": 5, "paragraph_after": null, "depth": 1,
                                  "links": [{"url": "https://example.com/", "up": 1, "index": true}]}],
                 "first": [], "prev": ["https://example.com/dir/p"], "next": [], "last": [],
                 "license": [], "author": [], "search": [], "pingback": [],
