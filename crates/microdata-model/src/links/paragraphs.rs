@@ -13,9 +13,12 @@
 //! is in no paragraph.
 //!
 //! One pass over the elements in tree order: visiting an element assigns
-//! the scope of each of its children, looking at its text children to
-//! learn whether a run has content, so the whole is linear in the number
-//! of nodes.
+//! the scope of each of its children; a flow container does so for its
+//! whole child list in the view (descending into `a`/`ins`/`del`/`map`
+//! there and then), looking at text nodes to learn whether a run has
+//! content. Each node is looked at once: linear in the number of nodes.
+//! A link whose `a` holds only blocks opens a run with nothing in it, and
+//! so is in no paragraph.
 
 use crate::document::is_ascii_whitespace;
 use crate::element::Element;
