@@ -21,7 +21,8 @@
 //!   author, search and pingback links;
 //! - conformance warnings ([`LinkWarning`]): a keyword on an element where
 //!   it is not allowed, a keyword repeated (other than `up`), a synonym, an
-//!   icon's `sizes` keyword that represents no size or is repeated.
+//!   icon's `sizes` keyword that represents no size or is repeated, an
+//!   alternative stylesheet without a title.
 //!
 //! [`Links::from_document`] builds everything in one pass over the
 //! elements; the RDF and microformats2 converters use it for their `rel`
@@ -655,17 +656,21 @@ pub enum LinkWarningKind {
     /// set of unique space-separated tokens", each `any` or two valid
     /// non-negative integers without a leading zero separated by `x`.
     Sizes,
+    /// An alternative stylesheet (`link rel="alternate stylesheet"`)
+    /// without a non-empty `title`, which it must have.
+    UntitledAlternateStylesheet,
 }
 
 impl LinkWarningKind {
     /// A short lowercase name: `not-allowed`, `repeated`, `synonym`,
-    /// `sizes`.
+    /// `sizes`, `untitled-alternate-stylesheet`.
     pub fn as_str(self) -> &'static str {
         match self {
             LinkWarningKind::NotAllowed => "not-allowed",
             LinkWarningKind::Repeated => "repeated",
             LinkWarningKind::Synonym => "synonym",
             LinkWarningKind::Sizes => "sizes",
+            LinkWarningKind::UntitledAlternateStylesheet => "untitled-alternate-stylesheet",
         }
     }
 }
@@ -736,6 +741,10 @@ impl fmt::Display for LinkWarning<'_> {
                     self.preferred.unwrap_or("")
                 )
             }
+            LinkWarningKind::UntitledAlternateStylesheet => write!(
+                f,
+                "<{name}> (#{index}) is an alternative stylesheet: it needs a non-empty title"
+            ),
             LinkWarningKind::Sizes => match size_keyword(keyword) {
                 Ok(_) => write!(
                     f,
@@ -1005,7 +1014,8 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         // attribute", except `up` ("may be repeated"). Tokens compare as
         // keywords do; a synonym next to its keyword (`prev previous`) is
         // reported as a synonym, not as a repetition.
-        if !seen.index(keyword_key(token)).1 && name != "up" {
+        let first = seen.index(keyword_key(token)).1;
+        if !first && name != "up" {
             warn(warnings, LinkWarningKind::Repeated, token, None);
         }
         if synonym {
@@ -1024,6 +1034,16 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         // link of its own" but modifies the stylesheet link.
         if name == "alternate" && stylesheet_link {
             effect = Some(LinkEffect::Annotation);
+            // "in this case, the title attribute must be specified on the
+            // link element, with a non-empty value."
+            if first && el.attr("title").is_none_or(str::is_empty) {
+                warn(
+                    warnings,
+                    LinkWarningKind::UntitledAlternateStylesheet,
+                    token,
+                    None,
+                );
+            }
         }
         keywords.push(Keyword {
             written: token,
@@ -1820,6 +1840,40 @@ mod tests {
             }
             .to_string(),
             "3x4"
+        );
+    }
+
+    #[test]
+    fn alternative_stylesheets_need_a_title() {
+        let t = markup(
+            "<link rel=\"alternate stylesheet\" href=a.css>\
+             <link rel=\"stylesheet alternate\" href=b.css title=\"\">\
+             <link rel=\"alternate stylesheet alternate\" href=c.css title=Big>\
+             <link rel=stylesheet href=d.css><link rel=alternate href=e.html>\
+             <a rel=\"alternate stylesheet\" href=f.css>f</a>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        assert_eq!(
+            warnings(&links),
+            [
+                (
+                    LinkWarningKind::UntitledAlternateStylesheet,
+                    0,
+                    "alternate".to_string()
+                ),
+                (
+                    LinkWarningKind::UntitledAlternateStylesheet,
+                    1,
+                    "alternate".to_string()
+                ),
+                (LinkWarningKind::Repeated, 2, "alternate".to_string()),
+                (LinkWarningKind::NotAllowed, 5, "stylesheet".to_string()),
+            ]
+        );
+        assert_eq!(
+            links.warnings()[0].to_string(),
+            "<link> (#0) is an alternative stylesheet: it needs a non-empty title"
         );
     }
 
