@@ -71,6 +71,8 @@ const TEXT: [&str; 21] = [
 /// | rule | what the spec says |
 /// |---|---|
 /// | `vevent:dtstart-exactly-once` | exactly one `dtstart` |
+/// | `vevent:undefined-property` | on an item typed vEvent alone, each property name is one the vocabulary defines, or an absolute URL |
+/// | `vevent:global-identifier` | no `itemid`: the vocabulary "does not support global identifiers for items" |
 /// | `vevent:single-valued` | a single `class`, `description`, `geo`, `location`, `status`, `summary`, `dtend`, `duration`, `transp`, `url`, `uid`, `rrule`, `created`, `last-modified`, `sequence` |
 /// | `vevent:dtend-with-duration` | `dtend` and `duration` are not both given |
 /// | `vevent:text-value` | text values (all properties but `attach` and `url`) |
@@ -111,6 +113,14 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
     let map = PropertyMap::new(item);
+    c.no_global_identifier(item, "vEvent", "vevent:global-identifier");
+    // The vocabulary's names: the text-valued ones, `attach` and `url`.
+    c.defined_names(
+        &map,
+        VEVENT_TYPE,
+        |name| TEXT.contains(&name) || matches!(name, "attach" | "url"),
+        "vevent:undefined-property",
+    );
     c.exactly_one(&map, "dtstart", "vevent:dtstart-exactly-once");
     c.line_names(&map, "iCalendar", "vevent:line-name");
     for name in SINGLE {

@@ -25,14 +25,18 @@ fn spec_examples_are_clean() {
     }
 }
 
+/// The 2010 vocabulary supported global identifiers; the current one,
+/// which `check` follows, does not.
 #[test]
-fn the_2010_blog_breaks_the_dtend_rule() {
+fn the_2010_blog_breaks_current_rules() {
     let parsed = microdata_scraper::parse(&fixture("bluesday-blog-2010.html"), Some(URL)).unwrap();
     let doc = parsed.document();
     let shown: Vec<String> = check(&doc).iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,
         [
+            "the vEvent vocabulary does not support global identifiers: `itemid` is not allowed \
+          [vevent:global-identifier] (<div> #3)",
             "`dtend` must be a valid global date and time string, found \"9pm\" \
           [vevent:dtend-value] (<time> #7)"
         ]
@@ -198,9 +202,21 @@ fn names_a_line_cannot_carry() {
         .iter()
         .map(|w| (w.rule().to_owned(), w.message().to_owned()))
         .collect();
+    let undefined = |name: &str| {
+        (
+            "vevent:undefined-property".to_owned(),
+            format!(
+                "`{name}` is not a property of {} items (nor an absolute URL)",
+                microdata_ical::VEVENT_TYPE
+            ),
+        )
+    };
     assert_eq!(
         shown,
         [
+            // Not vEvent's names (`schema:name` parses as an absolute URL).
+            undefined("x-room"),
+            undefined("End"),
             (
                 "vevent:line-name".to_owned(),
                 "`schema:name` is not a valid iCalendar property name (letters, digits and hyphens): \

@@ -347,6 +347,78 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         }
     }
 
+    /// "The value must be either text or an item": each property named
+    /// `name` must not be a URL property element.
+    pub fn texts_or_items(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
+        for &p in map.get(name) {
+            if let Value::Url { .. } = p.property_value() {
+                self.push(
+                    p,
+                    rule,
+                    format!(
+                        "`{name}` must be text or an item, found a URL (<{}> is a URL property element)",
+                        p.local_name()
+                    ),
+                );
+            }
+        }
+    }
+
+    /// "This vocabulary does not support global identifiers for items",
+    /// and `itemid` "must not be specified on elements with an itemscope
+    /// attribute whose itemtype attribute specifies a vocabulary that does
+    /// not support global identifiers for items": a warning on an item of
+    /// such a `vocabulary` (a type name, for the message) with `itemid`.
+    pub fn no_global_identifier(
+        &mut self,
+        item: Item<'d, 'a, N>,
+        vocabulary: &str,
+        rule: &'static str,
+    ) {
+        let element = item.element();
+        if element.attr("itemid").is_some() {
+            self.push(
+                element,
+                rule,
+                format!("the {vocabulary} vocabulary does not support global identifiers: `itemid` is not allowed"),
+            );
+        }
+    }
+
+    /// Each `itemprop` token of a typed item must be "a defined property
+    /// name allowed in this situation according to the specification that
+    /// defines the relevant types for the item" or an absolute URL: a
+    /// warning on the first property with each other name. Only for an
+    /// item whose types are all `vocabulary_type` (the vocabularies checked
+    /// here define one type each), since the names another type allows
+    /// are not known here.
+    pub fn defined_names(
+        &mut self,
+        map: &PropertyMap<'d, 'a, N>,
+        vocabulary_type: &str,
+        defined: impl Fn(&str) -> bool,
+        rule: &'static str,
+    ) {
+        let item = map.item();
+        if item.types().iter().any(|&t| t != vocabulary_type) {
+            return;
+        }
+        for name in item.names() {
+            if defined(name) || url::Url::parse(name).is_ok() {
+                continue;
+            }
+            if let Some(&p) = map.get(name).first() {
+                self.push(
+                    p,
+                    rule,
+                    format!(
+                        "`{name}` is not a property of {vocabulary_type} items (nor an absolute URL)"
+                    ),
+                );
+            }
+        }
+    }
+
     /// "The value must be an item": each property named `name` must have
     /// `itemscope`.
     pub fn items(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
@@ -489,7 +561,8 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// Checks every item of type `http://n.whatwg.org/work` against the
 /// licensed-work vocabulary (§5.3.3): exactly one `work` (an absolute URL),
 /// at most one `title`, `author` an hCard item or text, `license` absolute
-/// URLs.
+/// URLs, and on an item typed work alone no other property names than
+/// these four and absolute URLs (`work:undefined-property`).
 ///
 /// Warnings come item by item, in tree order.
 ///
@@ -533,6 +606,12 @@ pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<
     let mut c = Checker::new();
     for item in doc.all_items().filter(|i| i.has_type(WORK_TYPE)) {
         let map = PropertyMap::new(item);
+        c.defined_names(
+            &map,
+            WORK_TYPE,
+            |name| matches!(name, "work" | "title" | "author" | "license"),
+            "work:undefined-property",
+        );
         c.exactly_one(&map, "work", "work:work-exactly-once");
         c.absolute_urls(&map, "work", "work:work-url");
         c.at_most_one(&map, "title", "work:title-at-most-once");

@@ -73,6 +73,40 @@ const TEXT: [&str; 17] = [
     "uid",
 ];
 
+/// The vocabulary's property names (those of `n`, `adr`, `tel`, `org` and
+/// `related` items are defined only there).
+const DEFINED: [&str; 29] = [
+    "kind",
+    "fn",
+    "n",
+    "nickname",
+    "photo",
+    "bday",
+    "anniversary",
+    "sex",
+    "gender-identity",
+    "adr",
+    "tel",
+    "email",
+    "impp",
+    "lang",
+    "tz",
+    "geo",
+    "title",
+    "role",
+    "logo",
+    "agent",
+    "org",
+    "member",
+    "related",
+    "categories",
+    "note",
+    "rev",
+    "sound",
+    "uid",
+    "url",
+];
+
 /// Properties whose value must be an absolute URL.
 const URLS: [&str; 6] = ["photo", "impp", "logo", "member", "sound", "url"];
 
@@ -99,6 +133,9 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:text-value` | text values (`fn`, `nickname`, `email`, `title`, `note`, …, and the parts of `n`, `adr`, `tel`, `org`) |
 /// | `hcard:url-value` | `photo`, `impp`, `logo`, `member`, `sound`, `url` and `related`'s `url` are absolute URLs, given by URL property elements |
 /// | `hcard:item-value` | `n`, `adr` and `related` are items |
+/// | `hcard:text-or-item-value` | `tel` and `org` are text or items, not URLs |
+/// | `hcard:undefined-property` | on an item typed hCard alone, each property name is one the vocabulary defines at that level, or an absolute URL |
+/// | `hcard:global-identifier` | no `itemid`: the vocabulary "does not support global identifiers for items" |
 /// | `hcard:kind-value`, `hcard:sex-value` | `kind` is a kind string; `sex` is `F`, `M`, `N`, `O` or `U` |
 /// | `hcard:address-type`, `hcard:telephone-type`, `hcard:relationship` | `type` in `adr` / `tel` and `rel` in `related` are from their lists |
 /// | `hcard:type-repeated` | one `type` per distinct value in each `adr` / `tel` |
@@ -134,6 +171,13 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
     let map = PropertyMap::new(item);
+    c.no_global_identifier(item, "vCard", "hcard:global-identifier");
+    c.defined_names(
+        &map,
+        HCARD_TYPE,
+        |name| DEFINED.contains(&name),
+        "hcard:undefined-property",
+    );
     c.exactly_one(&map, "fn", "hcard:fn-exactly-once");
     c.line_names(&map, "vCard", "hcard:line-name");
     c.exactly_one(&map, "n", "hcard:n-exactly-once");
@@ -145,6 +189,9 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
     }
     for name in URLS {
         c.absolute_urls(&map, name, "hcard:url-value");
+    }
+    for name in ["tel", "org"] {
+        c.texts_or_items(&map, name, "hcard:text-or-item-value");
     }
     for name in ["n", "adr", "related"] {
         c.items(&map, name, "hcard:item-value");

@@ -1,7 +1,7 @@
 //! The hCard vocabulary checks, and the licensed-work checks of the model
 //! (tested here, where an HTML parser is at hand).
 
-use microdata_model::vocab::check_work;
+use microdata_model::vocab::{HCARD_TYPE, check_work};
 use microdata_vcard::check;
 
 use crate::util::{URL, fixture};
@@ -214,6 +214,79 @@ fn text_and_item_values() {
 }
 
 #[test]
+fn tel_and_org_are_text_or_items() {
+    let html = hcard(
+        r#"<a itemprop=tel href="tel:+15551234">call</a><span itemprop=tel>+1 555</span>
+           <div itemprop=tel itemscope><span itemprop=value>+1 555</span></div>
+           <a itemprop=org href="http://acme.example">ACME</a>
+           <div itemprop=org itemscope><span itemprop=organization-name>ACME</span></div>"#,
+    );
+    let shown = hcard_warnings(&html);
+    assert_eq!(
+        shown
+            .iter()
+            .map(|(r, e, _)| (r.as_str(), e.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            ("hcard:text-or-item-value", "a"),
+            ("hcard:text-or-item-value", "a")
+        ]
+    );
+    assert_eq!(
+        shown[0].2,
+        "`tel` must be text or an item, found a URL (<a> is a URL property element)"
+    );
+}
+
+#[test]
+fn undefined_names_and_global_identifiers() {
+    // Names of `n` at the item's level, and names no part of the
+    // vocabulary has; absolute URLs are fine.
+    let html =
+        hcard(r#"<b itemprop="family-name foo">x</b><b itemprop="http://example.com/x">y</b>"#);
+    assert_eq!(
+        hcard_warnings(&html)
+            .iter()
+            .map(|(r, _, m)| (r.as_str(), m.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                "hcard:undefined-property",
+                "`family-name` is not a property of http://microformats.org/profile/hcard items (nor an absolute URL)"
+            ),
+            (
+                "hcard:undefined-property",
+                "`foo` is not a property of http://microformats.org/profile/hcard items (nor an absolute URL)"
+            ),
+            (
+                "hcard:line-name",
+                "`http://example.com/x` is not a valid vCard property name (letters, digits and hyphens): the line written for it is not valid vCard"
+            ),
+        ]
+    );
+    // With a second type, the names that type allows are not known here.
+    let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcard http://schema.org/Person">
+        <b itemprop=fn>A</b><i itemprop=n itemscope></i><b itemprop=foo>x</b></div>"#;
+    assert_eq!(rules(html), Vec::<String>::new());
+    // "This vocabulary does not support global identifiers for items."
+    let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcard" itemid="http://example.com/me">
+        <b itemprop=fn>A</b><i itemprop=n itemscope></i></div>"#;
+    assert_eq!(
+        hcard_warnings(html),
+        [(
+            "hcard:global-identifier".to_owned(),
+            "div".to_owned(),
+            "the vCard vocabulary does not support global identifiers: `itemid` is not allowed"
+                .to_owned()
+        )]
+    );
+    // A licensed work has four names.
+    let html = r#"<figure itemscope itemtype="http://n.whatwg.org/work">
+        <img itemprop=work src=/p.jpg><b itemprop=caption>c</b></figure>"#;
+    assert_eq!(work_rules(html), ["work:undefined-property"]);
+}
+
+#[test]
 fn agent_and_member() {
     let html = hcard(
         r#"<div itemprop=agent itemscope itemtype="https://schema.org/Person"></div>
@@ -307,9 +380,21 @@ fn names_a_line_cannot_carry() {
            <b itemprop="given_name">g</b><b itemprop="http://schema.org/name">again</b>
            <b itemprop="begin">b</b>"#,
     );
+    let undefined = |name: &str| {
+        (
+            "hcard:undefined-property".to_owned(),
+            "b".to_owned(),
+            format!("`{name}` is not a property of {HCARD_TYPE} items (nor an absolute URL)"),
+        )
+    };
     assert_eq!(
         hcard_warnings(&html),
         [
+            // Not hCard's names either (`http://schema.org/name` is an
+            // absolute URL, which any item may use).
+            undefined("x-pet"),
+            undefined("given_name"),
+            undefined("begin"),
             (
                 "hcard:line-name".to_owned(),
                 "b".to_owned(),
