@@ -50,8 +50,9 @@ pub struct Mf2Document {
 
 /// What the links to one URL say: an entry of `rel-urls`.
 ///
-/// The first link to the URL gives `text`, `title`, `media`, `hreflang` and
-/// `type`; `rels` collects the rel values of all of them.
+/// Each of `text`, `title`, `media`, `hreflang` and `type` comes from the
+/// first link to the URL that has it; `rels` collects the rel values of all
+/// of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelUrl {
     /// The rel values, unique and sorted.

@@ -843,12 +843,12 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         }
     }
 
-    /// `rel=tag` in a classic root: the last path segment of the link's URL,
-    /// percent-decoded.
+    /// `rel=tag` in a classic root: the last (non-empty) path segment of
+    /// the link's URL, percent-decoded; without one (`https://tags.example/`),
+    /// the link's text.
     fn tag_value(&self, i: u32, ctx: Ctx) -> String {
         let href = self.attr(i, "href").unwrap_or("");
-        let url = self.resolver.resolve(href);
-        let path = url.split(['?', '#']).next().unwrap_or("");
+        let path = self.resolver.path(href);
         let segment = path.rsplit('/').find(|s| !s.is_empty());
         match segment {
             Some(s) => percent_decode(s),

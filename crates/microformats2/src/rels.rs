@@ -42,34 +42,36 @@ pub(crate) fn parse<'a, N: Node<'a>>(
         let url = resolver.resolve(href);
         let attr = |name: &str| e.attr(name).map(str::to_owned);
 
-        // rel-urls: the first link's attributes, every link's rels.
+        // rel-urls: every link's rels; each of `text`, `title`, `media`,
+        // `hreflang`, `type` from the first link to the URL that has it
+        // ("if there is no key ... in rel_urls[url] and the element has").
         let entries = out.rel_urls.entries_mut();
-        let slot = match url_index.get(&url) {
-            Some(&i) => i,
-            None => {
-                let text = e.text_content();
-                entries.push((
-                    url.clone(),
-                    RelUrl {
-                        rels: Vec::new(),
-                        text: (!text.is_empty()).then(|| text.to_owned()),
-                        title: attr("title"),
-                        media: attr("media"),
-                        hreflang: attr("hreflang"),
-                        media_type: attr("type"),
-                    },
-                ));
-                url_index.insert(url.clone(), entries.len() - 1);
-                entries.len() - 1
-            }
-        };
+        let slot = *url_index.entry(url.clone()).or_insert_with(|| {
+            entries.push((url.clone(), RelUrl::default()));
+            entries.len() - 1
+        });
         if let Some((_, info)) = entries.get_mut(slot) {
             info.rels.extend(tokens.iter().map(|t| (*t).to_owned()));
+            if info.text.is_none() {
+                let text = e.text_content();
+                info.text = (!text.is_empty()).then(|| text.to_owned());
+            }
+            for (field, name) in [
+                (&mut info.title, "title"),
+                (&mut info.media, "media"),
+                (&mut info.hreflang, "hreflang"),
+                (&mut info.media_type, "type"),
+            ] {
+                if field.is_none() {
+                    *field = attr(name);
+                }
+            }
         }
 
         if options.alternates && tokens.contains(&"alternate") {
-            tokens.retain(|t| *t != "alternate");
-            tokens.dedup();
+            // "the set of rel values ... except alternate": each once.
+            let mut kept = HashSet::new();
+            tokens.retain(|t| *t != "alternate" && kept.insert(*t));
             alternates.push(Alternate {
                 url,
                 rel: (!tokens.is_empty()).then(|| tokens.join(" ")),

@@ -56,6 +56,26 @@ impl Resolver {
         out.to_owned()
     }
 
+    /// The path of `input` resolved against the base URL: the whole path
+    /// of an opaque URL (`mailto:a@b` → `a@b`). Without a base, a relative
+    /// `input`'s own path part (no query, fragment or `//` authority).
+    pub(crate) fn path(&self, input: &str) -> String {
+        match Url::options().base_url(self.base.as_ref()).parse(input) {
+            Ok(url) => url.path().to_owned(),
+            Err(_) => {
+                let rest = input.trim_matches(is_c0_or_space);
+                let rest = rest.split(['?', '#']).next().unwrap_or("");
+                match rest.strip_prefix("//") {
+                    Some(authority_and_path) => authority_and_path
+                        .find('/')
+                        .map_or("", |i| &authority_and_path[i..])
+                        .to_owned(),
+                    None => rest.to_owned(),
+                }
+            }
+        }
+    }
+
     /// Whether the authored form of `url` (from `input`) ends with a slash;
     /// `true` when the authored form is unknown.
     fn authored_with_slash(&self, input: &str, url: &Url) -> bool {

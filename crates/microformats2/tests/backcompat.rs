@@ -75,6 +75,19 @@ fn rel_tag_and_bookmark() {
     // hResume reads no rel=tag.
     let resume = &v["items"][0]["children"][0];
     assert_eq!(resume["properties"], json!({"skill": ["skill text"]}));
+
+    // The last path segment, never the host or the query; without one,
+    // the link's text. An opaque URL's path is all of it.
+    let v = json(&mf2(
+        r#"<div class="hentry"><a rel="tag" href="https://tags.example/">Rust</a>
+        <a rel="tag" href="https://ex.example/?t=x">Query</a>
+        <a rel="tag" href="mailto:rust@example.org">Mail</a>
+        <a rel="tag" href="/t/a/b?c=d/e#f/g">B</a></div>"#,
+    ));
+    assert_eq!(
+        v["items"][0]["properties"]["category"],
+        json!(["Rust", "Query", "rust@example.org", "b"])
+    );
 }
 
 #[test]

@@ -77,6 +77,33 @@ fn rels_only_from_links_with_href() {
     );
 }
 
+/// Each of `text`, `title`, `media`, `hreflang`, `type` comes from the
+/// first link to the URL that has it: a `link` in the head leaves the text
+/// to a visible `a` later.
+#[test]
+fn rel_urls_take_each_key_from_the_first_link_that_has_it() {
+    let v = json(&mf2(
+        r#"<link rel="me" href="/a"><a rel="me author" href="/a" title="T">Ada</a>
+        <a rel="me" href="/a" title="Later" media="print">Later text</a>"#,
+    ));
+    assert_eq!(
+        v["rel-urls"],
+        json!({"https://example.com/a": {"rels": ["author", "me"], "text": "Ada", "title": "T", "media": "print"}})
+    );
+}
+
+#[test]
+fn legacy_alternates_list_each_other_rel_once() {
+    let v = json(&mf2_with(
+        r#"<a rel="home me home alternate me" href="/fr">x</a>"#,
+        &Options::new().with_alternates(true),
+    ));
+    assert_eq!(
+        v["alternates"],
+        json!([{"url": "https://example.com/fr", "rel": "home me"}])
+    );
+}
+
 #[test]
 fn lang_on_items_and_e_values() {
     let html = r#"<html lang="en"><body>
