@@ -10,7 +10,11 @@
 //! - the DOM API of the 2011 W3C draft in Rust form: top-level items by type
 //!   ([`Document::items_of_type`], `getItems`), [`Item::properties`],
 //!   [`Item::names`], [`Item::named`] / [`Item::values`] (`namedItem(..).values`),
-//!   [`Element::item_value`] (`itemValue`);
+//!   [`Element::item_value`] (`itemValue`), on the current model: item
+//!   types are tokens (the draft compared the whole `itemtype`), and values
+//!   follow the current rules (`data` and `meter` give their `value`, a
+//!   `time` without `datetime` its child text, where the draft gave
+//!   `textContent`);
 //! - the `application/microdata+json` conversion ([`Document::to_json`],
 //!   feature `json`, on by default);
 //! - the HTML [`microsyntax`]es the converters share (dates, times,
