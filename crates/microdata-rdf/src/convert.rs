@@ -9,7 +9,7 @@ use oxrdf::vocab::rdf;
 use oxrdf::{BlankNode, Literal, NamedNode, NamedOrBlankNode, Term, Triple};
 
 use crate::error::{Warning, WarningKind};
-use crate::iri::{self, escape_ifragment, is_absolute_url};
+use crate::iri::{self, escape_ifragment, escape_ifragment_chars, is_absolute_url};
 use crate::options::{Mode, RdfOptions};
 use crate::registry::Registry;
 use crate::rfc3986;
@@ -699,7 +699,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                         let lower = name.to_ascii_lowercase();
                         Some(NamedNode::new_unchecked(format!(
                             "{XHV}{}",
-                            escape_ifragment(&lower)
+                            escape_ifragment_chars(&lower)
                         )))
                     } else if is_absolute_url(name) {
                         self.iri_or_warn(name, el.index())
@@ -770,7 +770,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             let predicate = if !token.contains(':') {
                 Some(NamedNode::new_unchecked(format!(
                     "{XHV}{}",
-                    escape_ifragment(token)
+                    escape_ifragment_chars(token)
                 )))
             } else if is_absolute_url(token) {
                 self.iri_or_warn(token, el.index())
@@ -897,7 +897,9 @@ fn html_type(own: Option<&str>, parent: Option<(&TypeKey, &str)>) -> String {
             if !ty.ends_with(':') {
                 ty.push_str("%20");
             }
-            ty.push_str(&escape_ifragment(name));
+            // Step 5: "with any characters in fallback name that are not
+            // valid in the <ifragment> production ... being %-escaped".
+            ty.push_str(&escape_ifragment_chars(name));
         }
     }
     ty
@@ -914,14 +916,16 @@ fn add_hash_colon(ty: &mut String) {
 }
 
 /// Step 6.1.5 for a name with no colon: `md#` + escaped (type + `%20` +
-/// escaped name), without double-escaping.
+/// escaped name), the last escaping without double-escaping.
 fn html_predicate(ty: &str, name: &str) -> NamedNode {
     let mut s = String::with_capacity(ty.len() + name.len() + 3);
     s.push_str(ty);
     if !s.ends_with(':') {
         s.push_str("%20");
     }
-    s.push_str(&escape_ifragment(name));
+    // Step 3 escapes the name, `%` included; only step 4 keeps existing
+    // %-escapes (the `%20` above, and a type's own).
+    s.push_str(&escape_ifragment_chars(name));
     // Every character not valid in an ifragment is escaped and the type is
     // an absolute URL, so the result is a valid IRI.
     NamedNode::new_unchecked(format!("{MD}{}", escape_ifragment(&s)))
@@ -1003,6 +1007,31 @@ mod tests {
             html_predicate("http://n.whatwg.org/work#:", "title").as_str(),
             "http://www.w3.org/1999/xhtml/microdata#http://n.whatwg.org/work%23:title"
         );
+        // The draft's own example: s "http://example.com/a#:q%20r" gives
+        // "...a%23:q%20r" (the `%20` joining fallback name and name stays).
+        let nested = html_type(
+            None,
+            Some((&TypeKey::Html("http://example.com/a#:".into()), "q")),
+        );
+        assert_eq!(
+            html_predicate(&nested, "r").as_str(),
+            "http://www.w3.org/1999/xhtml/microdata#http://example.com/a%23:q%20r"
+        );
+        // A `%` in a name is escaped (step 3), so `a%20b` written as one
+        // name is not the nested fallback name `a b`; a type's own
+        // %-escapes are kept (step 4).
+        let t = "http://a.example/T%7E#:";
+        assert_eq!(
+            html_predicate(t, "a%20b").as_str(),
+            "http://www.w3.org/1999/xhtml/microdata#http://a.example/T%7E%23:a%2520b"
+        );
+        let a = html_type(None, Some((&TypeKey::Html(t.into()), "a")));
+        assert_eq!(
+            html_predicate(&a, "b").as_str(),
+            "http://www.w3.org/1999/xhtml/microdata#http://a.example/T%7E%23:a%20b"
+        );
+        let odd = html_type(None, Some((&TypeKey::Html(t.into()), "100%")));
+        assert_eq!(odd, "http://a.example/T%7E#:100%25");
     }
 
     #[test]

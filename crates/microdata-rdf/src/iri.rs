@@ -68,13 +68,27 @@ fn push_escaped(out: &mut String, c: char) {
 /// production of RFC 3987, without double-escaping existing %-escapes (a
 /// `%` followed by two hex digits is kept; any other `%` becomes `%25`).
 ///
-/// This is the escaping of the 2011 draft's §5.2 ("with any characters ...
-/// that are not valid in the `<ifragment>` production of the IRI syntax
-/// being %-escaped, but without double-escaping existing %-escapes"), used
-/// for the vocab and microdata predicate fragments.
+/// This is the escaping of the 2011 draft's §5.2 step 6.1.5.4 ("with any
+/// characters in s that are not valid in the `<ifragment>` production of
+/// the IRI syntax being %-escaped, but without double-escaping existing
+/// %-escapes"), and of the W3C Note's fragment-escaping.
 pub(crate) fn escape_ifragment(s: &str) -> Cow<'_, str> {
+    escape(s, true)
+}
+
+/// %-escapes the characters of `s` that are not valid in the `<ifragment>`
+/// production, `%` included (`a%20b` becomes `a%2520b`): the 2011 draft's
+/// escaping of a property name, a fallback name, a `rel` token or a `meta`
+/// name, which does not make the exception for existing %-escapes that the
+/// final step makes. Without it a name written `a%20b` and the nested
+/// fallback name `a b` would give one predicate.
+pub(crate) fn escape_ifragment_chars(s: &str) -> Cow<'_, str> {
+    escape(s, false)
+}
+
+fn escape(s: &str, keep_pct: bool) -> Cow<'_, str> {
     let bytes = s.as_bytes();
-    let ok = |(i, c): (usize, char)| is_ifragment_char(c) || is_pct_encoded(bytes, i);
+    let ok = |(i, c): (usize, char)| is_ifragment_char(c) || (keep_pct && is_pct_encoded(bytes, i));
     if s.char_indices().all(ok) {
         return Cow::Borrowed(s);
     }

@@ -134,7 +134,7 @@ fn rel_links_lowercase_coalesce_and_combine() {
 <link rel="STYLESHEET Alternate stylesheet" href="/alt.css">
 <a rel="License license http://example.org/rel#Custom ex:Other" href="lic.html">x</a>
 <area rel="next" href="page2.html">
-<a rel="foo|bar" href="x">x</a>
+<a rel="foo|bar a%20b" href="x">x</a>
 <a rel="up up index" href="/">up</a>
 <a rel="nofollow">no href</a>
 <a href="/no-rel">no rel</a>
@@ -148,6 +148,7 @@ fn rel_links_lowercase_coalesce_and_combine() {
    <ex:Other> <lic.html> ;
    xhv:next <page2.html> ;
    <http://www.w3.org/1999/xhtml/vocab#foo%7Cbar> <x> ;
+   <http://www.w3.org/1999/xhtml/vocab#a%2520b> <x> ;
    xhv:up </> ;
    xhv:index </> .
 "#;
@@ -181,6 +182,7 @@ fn repeated_up_is_removed_as_the_2010_draft_says_when_asked() {
 fn meta_name_both_branches_and_cite() {
     let html = r#"<html lang="en"><head>
 <meta name="Description" content="A page">
+<meta name="100%" content="full">
 <meta name="http://purl.org/dc/terms/creator" content="Ada" lang="">
 <meta name="dc:creator" content="dc: is a scheme, so this is an absolute URL">
 <meta name="1dc:x" content="skipped: a colon but not an absolute URL">
@@ -193,6 +195,7 @@ fn meta_name_both_branches_and_cite() {
 </body></html>"#;
     let expected = r#"
 <> <http://www.w3.org/1999/xhtml/vocab#description> "A page"@en ;
+   <http://www.w3.org/1999/xhtml/vocab#100%25> "full"@en ;
    <http://purl.org/dc/terms/creator> "Ada" ;
    <dc:creator> "dc: is a scheme, so this is an absolute URL"@en ;
    <http://purl.org/dc/terms/source> </source.html>, <http://example.org/q> .
@@ -239,7 +242,9 @@ fn fallback_types_and_names_nest_and_escape() {
   <span itemprop="odd%20name|x">y</span>
 </div>"#;
     // Type "http://example.org/vocab#Person" gets ":" after its "#"; the
-    // nested item's type is that plus "%20" and each fallback name.
+    // nested item's type is that plus "%20" and each fallback name. A name's
+    // own "%" is escaped (step 6.1.5.3); only the last step keeps existing
+    // %-escapes, so "odd%20name" cannot pass for the fallback name "odd name".
     let md = "http://www.w3.org/1999/xhtml/microdata#http://example.org/vocab%23Person:";
     let expected = format!(
         r#"
@@ -247,7 +252,7 @@ fn fallback_types_and_names_nest_and_escape() {
 </people/ada> a <http://example.org/vocab#Person> ;
     <{md}knows> _:bob ;
     <{md}friend> _:bob ;
-    <{md}odd%20name%7Cx> "y" .
+    <{md}odd%2520name%7Cx> "y" .
 _:bob <{md}knows%20name> "Bob" ;
       <{md}friend%20name> "Bob" ;
       <{md}knows%20pet> _:pet ;
