@@ -158,8 +158,10 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
 ) -> Result<Card<'a>, microdata_model::LimitError> {
     let legacy = options.legacy_v3();
     let limits = options.limits();
-    // Nested agent cards written, and the bytes of their text.
-    let (mut agents, mut agent_bytes) = (0usize, 0usize);
+    // Cards written (this one, then each nested agent card), and the bytes
+    // of the nested cards' text.
+    let (mut cards, mut agent_bytes) = (1usize, 0usize);
+    limits.check_items(cards)?;
     let mut root = Frame::new(item, options, "");
     // Legacy `agent` cards being built, innermost last: an explicit stack,
     // since each must be finished before the line that holds it is written.
@@ -172,9 +174,9 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
             };
             let agent_name = done.agent_name;
             let text = done.finish().to_text();
-            agents += 1;
+            cards += 1;
             agent_bytes = agent_bytes.saturating_add(text.len());
-            limits.check_items(agents)?;
+            limits.check_items(cards)?;
             limits.check_output(agent_bytes)?;
             // 2010: "Let value be the result of escaping the vCard text
             // string obtained from extracting a vCard from the element that

@@ -47,8 +47,10 @@ impl VcardOptions {
 
     /// Limits on the work of the legacy variant, whose nested `agent`
     /// cards are written once per path to them, so a few kilobytes of
-    /// `itemref`s can ask for an exponential output: the number of nested
-    /// cards (`max_items`) and the bytes of their text (`max_output_bytes`).
+    /// `itemref`s can ask for an exponential output: the number of cards,
+    /// the converted one and its nested ones (`max_items`, as the JSON
+    /// counts item objects), and the bytes of the nested cards' text
+    /// (`max_output_bytes`).
     /// Default: [`Limits::default`](microdata_model::Limits::default).
     /// [`try_to_vcard`](crate::try_to_vcard) reports which was reached.
     pub fn with_limits(mut self, limits: microdata_model::Limits) -> Self {

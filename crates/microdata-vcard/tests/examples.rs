@@ -231,6 +231,28 @@ fn legacy_agent_fan_out_stops_at_the_limits() {
     let err = microdata_vcard::try_to_vcard(&doc, &options).unwrap_err();
     assert_eq!(err.limit(), microdata_model::Limit::Items);
     assert_eq!(microdata_vcard::to_vcard(&doc, &options), None);
+    // The card itself counts, as an item object does in the JSON: one
+    // card with two agents needs three.
+    let small = microdata_scraper::parse(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Top</b>
+           <p itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>A</b></p>
+           <p itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>B</b></p></div>"#,
+        None,
+    )
+    .unwrap();
+    let small = small.document();
+    let with_max = |n| {
+        microdata_vcard::VcardOptions::new()
+            .with_legacy_v3(true)
+            .with_limits(microdata_model::Limits::default().with_max_items(n))
+    };
+    let err = microdata_vcard::try_to_vcard(&small, &with_max(2)).unwrap_err();
+    assert_eq!(err.limit(), microdata_model::Limit::Items);
+    assert!(
+        microdata_vcard::try_to_vcard(&small, &with_max(3))
+            .unwrap()
+            .is_some()
+    );
     // The current conversion writes no nested cards and is unaffected.
     let current = microdata_vcard::VcardOptions::new().with_limits(limits);
     assert!(
