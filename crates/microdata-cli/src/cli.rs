@@ -10,18 +10,20 @@ use clap::{Parser, ValueEnum};
 /// it in the chosen format to standard output, one input after the other in
 /// the order given. Inputs are processed in parallel.
 ///
-/// Exit status: 0 success; 1 an input could not be read or had invalid
-/// byte sequences (the others are still processed, and what was written
-/// stays written); 2 bad usage; 3 a format found nothing to convert (no
-/// hCard for vcard, no vEvent for ical); 4 the output could not be
-/// written.
+/// Exit status: 0 success; 1 an input could not be read, had invalid byte
+/// sequences or hit a limit (the others are still processed, and what was
+/// written stays written); 2 bad usage; 3 a format found nothing to
+/// convert (no hCard for vcard, no vEvent for ical, no article for atom);
+/// 4 the output could not be written. When several apply: 4, then 1, then
+/// 3. A reader that stops reading (`| head`) is no failure: the status is
+/// that of the inputs written until then.
 #[derive(Debug, Parser)]
 #[command(name = "microdata", version, about, long_about)]
 pub(crate) struct Args {
     /// HTML files, directories or glob patterns; `-` is standard input (the
     /// default when none is given).
     #[arg(value_name = "FILE")]
-    pub(crate) inputs: Vec<String>,
+    pub(crate) inputs: Vec<std::ffi::OsString>,
 
     /// The document URL, against which relative URLs are resolved (a
     /// `<base href>` in the page still applies). Default: the file's
@@ -93,11 +95,13 @@ pub(crate) struct Args {
     #[arg(long, value_name = "LABEL")]
     pub(crate) encoding: Option<String>,
 
-    /// How many inputs to process at once (default: the number of CPUs).
+    /// How many inputs to process at once, 1 to 1024 (default: the number
+    /// of CPUs).
     #[arg(long, short = 'j', value_name = "N")]
     pub(crate) jobs: Option<usize>,
 
-    /// Print a summary (files, bytes, items, errors, throughput) to standard
+    /// Print a summary (files, of which failed: those that gave no output,
+    /// bytes, items written, microdata errors, throughput) to standard
     /// error; on by default when there is more than one input.
     #[arg(long)]
     pub(crate) summary: bool,
@@ -105,7 +109,9 @@ pub(crate) struct Args {
     /// The current time for formats that record it (Atom `updated`
     /// fallbacks, iCalendar `DTSTAMP`), as a global date and time string
     /// such as `2024-05-01T12:00:00Z`; default: the system clock. Set it for
-    /// reproducible output.
+    /// reproducible output. A file's modification time, which the Atom
+    /// algorithm takes as the document's last modification, comes before
+    /// it.
     #[arg(long, value_name = "DATETIME")]
     pub(crate) now: Option<String>,
 
@@ -126,7 +132,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     pub(crate) max_output_bytes: usize,
 
-    /// Stop when items nest deeper than this.
+    /// Stop when items nest deeper than this (a top-level item is at
+    /// depth 1, so 0 allows no item at all).
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 
@@ -145,9 +152,11 @@ pub(crate) struct Args {
 pub(crate) enum Format {
     /// application/microdata+json (WHATWG HTML §5.4.1).
     Json,
-    /// One JSON object per input and line: `path`, `url`, `items` (as in
-    /// `json`), `errors` (reading and decoding problems) and, with
-    /// `--errors`, `microdata_errors`.
+    /// One JSON object per input and line: `path`, `url`, `encoding`,
+    /// `items` (as in `json`; empty when the input could not be read or hit
+    /// a limit), `errors` (reading, decoding and limit problems) and, with
+    /// `--errors`, `microdata_errors` (null when the input could not be
+    /// read).
     Jsonl,
     /// The document's rel links (link types, feeds, icons, hierarchy,
     /// sequences) and their conformance warnings, as JSON.

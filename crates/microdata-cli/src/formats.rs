@@ -10,6 +10,8 @@ use crate::input::Source;
 /// What is known about one input besides its document.
 pub(crate) struct Context<'x, 'd, 'a> {
     pub(crate) source: &'x Source,
+    /// The input's place among several (1-based); `None` for a single one.
+    pub(crate) ordinal: Option<usize>,
     /// The encoding the input was decoded with.
     pub(crate) encoding: &'static str,
     /// Reading and decoding problems.
@@ -122,36 +124,62 @@ fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> Result<St
     let url = doc.url().map_or("null".to_owned(), |u| string(u.as_str()));
     let mut line = format!(
         "{{\"path\":{},\"url\":{url},\"encoding\":{},{items},\"errors\":",
-        string(&cx.source.display()),
+        string(&cx.source.json_name()),
         string(cx.encoding)
     );
     line.push_str(&serde_json::Value::from(cx.input_errors.to_vec()).to_string());
     if args.errors {
-        let list: Vec<serde_json::Value> = cx
-            .errors
-            .iter()
-            .map(|e| {
-                serde_json::json!({
-                    "kind": format!("{:?}", e.kind()),
-                    "warning": e.kind().is_warning(),
-                    "message": e.to_string(),
-                })
-            })
-            .collect();
         line.push_str(",\"microdata_errors\":");
-        line.push_str(&serde_json::Value::from(list).to_string());
+        line.push_str(&microdata_errors(Some(cx.errors)));
     }
     line.push('}');
     Ok(line)
 }
 
-/// The JSON line for an input that could not be read.
-pub(crate) fn jsonl_failure(source: &Source, message: &str) -> String {
-    format!(
-        "{{\"path\":{},\"url\":null,\"encoding\":null,\"items\":[],\"errors\":[{}]}}",
-        string(&source.display()),
-        string(message)
-    )
+/// The `microdata_errors` member: the errors found, or `null` when the
+/// input could not be read.
+fn microdata_errors<'d, 'a>(errors: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>) -> String {
+    let Some(errors) = errors else {
+        return "null".to_owned();
+    };
+    let list: Vec<serde_json::Value> = errors
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "kind": format!("{:?}", e.kind()),
+                "warning": e.kind().is_warning(),
+                "message": e.to_string(),
+            })
+        })
+        .collect();
+    serde_json::Value::from(list).to_string()
+}
+
+/// The JSON line for an input that gave no items: it could not be read
+/// (no `encoding`, `microdata_errors` null) or its conversion stopped at a
+/// limit. The same members as a successful line, `items` empty.
+pub(crate) fn jsonl_failure<'d, 'a>(
+    args: &Args,
+    source: &Source,
+    url: Option<&str>,
+    encoding: Option<&str>,
+    errors: &[String],
+    microdata: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>,
+) -> String {
+    let opt = |s: Option<&str>| s.map_or("null".to_owned(), string);
+    let mut line = format!(
+        "{{\"path\":{},\"url\":{},\"encoding\":{},\"items\":[],\"errors\":{}",
+        string(&source.json_name()),
+        opt(url),
+        opt(encoding),
+        serde_json::Value::from(errors.to_vec())
+    );
+    if args.errors {
+        line.push_str(",\"microdata_errors\":");
+        line.push_str(&microdata_errors(microdata));
+    }
+    line.push('}');
+    line
 }
 
 /// The vocabulary warnings of `--check`: hCard, vEvent, licensed works.
@@ -204,7 +232,20 @@ fn rdf(
     doc: &Document<'_>,
     cx: &Context<'_, '_, '_>,
 ) -> Result<String, String> {
-    let conversion = microdata_rdf::convert(doc, &settings.rdf).map_err(|e| e.to_string())?;
+    // Several inputs in one stream: each input's blank nodes get labels of
+    // their own (`_:i2_b0`), so that they stay apart when it is read back.
+    let prefixed;
+    let options = match cx.ordinal {
+        Some(n) => {
+            prefixed = settings
+                .rdf
+                .clone()
+                .with_blank_node_prefix(&format!("i{n}_"));
+            &prefixed
+        }
+        None => &settings.rdf,
+    };
+    let conversion = microdata_rdf::convert(doc, options).map_err(|e| e.to_string())?;
     if args.errors {
         let mut notes = cx.notes.borrow_mut();
         for w in conversion.warnings() {

@@ -1,5 +1,7 @@
 //! Finding and reading inputs.
 
+use std::collections::HashSet;
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -17,21 +19,37 @@ pub(crate) enum Source {
 }
 
 impl Source {
-    /// A name for messages.
+    /// A name for messages: the path as it is, or quoted and escaped when
+    /// it is empty, is not UTF-8 or holds control characters (a newline in
+    /// a file name must not split a message line).
     pub(crate) fn display(&self) -> String {
         match self {
             Source::Stdin => "<stdin>".to_owned(),
-            Source::File(p) => p.display().to_string(),
+            Source::File(p) => match p.to_str() {
+                Some(s) if !s.is_empty() && !s.chars().any(char::is_control) => s.to_owned(),
+                _ => format!("{p:?}"),
+            },
         }
     }
 
-    /// The document URL when no `--base-url` is given: the file's URL.
+    /// The name in JSON output: the path, with bytes that are not UTF-8
+    /// replaced (JSON strings cannot hold them).
+    pub(crate) fn json_name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_owned(),
+            Source::File(p) => p.to_string_lossy().into_owned(),
+        }
+    }
+
+    /// The document URL when no `--base-url` is given: the file's URL, with
+    /// `.` and `..` segments resolved as URL parsing resolves them.
     pub(crate) fn default_url(&self) -> Option<Url> {
         match self {
             Source::Stdin => None,
             Source::File(p) => std::path::absolute(p)
                 .ok()
-                .and_then(|p| Url::from_file_path(p).ok()),
+                .and_then(|p| Url::from_file_path(p).ok())
+                .and_then(|u| Url::parse(u.as_str()).ok()),
         }
     }
 
@@ -68,7 +86,7 @@ pub(crate) struct Unusable {
 /// files, recursively, sorted by path; an argument that is not an existing
 /// path but contains `*`, `?` or `[` is a glob pattern. Arguments that name
 /// nothing come back as [`Unusable`] so they are reported in their place.
-pub(crate) fn collect(inputs: &[String]) -> Result<Vec<Result<Source, Unusable>>, String> {
+pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable>>, String> {
     if inputs.is_empty() {
         return Ok(vec![Ok(Source::Stdin)]);
     }
@@ -82,13 +100,23 @@ pub(crate) fn collect(inputs: &[String]) -> Result<Vec<Result<Source, Unusable>>
             continue;
         }
         let path = Path::new(input);
+        // A pattern is text; a name that is not UTF-8 is a path.
+        let pattern = input
+            .to_str()
+            .filter(|s| !path.exists() && s.contains(['*', '?', '[']));
         if path.is_dir() {
             walk(path, &mut out);
-        } else if !path.exists() && input.contains(['*', '?', '[']) {
-            let paths = glob::glob(input).map_err(|e| format!("invalid pattern {input:?}: {e}"))?;
+        } else if let Some(pattern) = pattern {
+            let paths =
+                glob::glob(pattern).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
             let before = out.len();
+            // `**` follows links, around a loop too: each file once.
+            let mut seen = HashSet::new();
             for entry in paths {
                 match entry {
+                    Ok(p)
+                        if !seen
+                            .insert(std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone())) => {}
                     Ok(p) if p.is_dir() => walk(&p, &mut out),
                     Ok(p) => out.push(Ok(Source::File(p))),
                     Err(e) => out.push(Err(Unusable {

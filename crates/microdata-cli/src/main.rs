@@ -19,13 +19,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use rayon::prelude::*;
 
 use crate::cli::Args;
 use crate::input::{Source, Unusable};
 
-/// Exit status when every input was processed.
-const EXIT_OK: u8 = 0;
 /// Exit status when at least one input could not be read or decoded.
 const EXIT_INPUT_FAILED: u8 = 1;
 /// Exit status for bad usage (also what clap uses).
@@ -35,8 +32,27 @@ const EXIT_NOTHING_TO_CONVERT: u8 = 3;
 /// Exit status when writing the output failed (disk full, ...).
 const EXIT_OUTPUT_FAILED: u8 = 4;
 
-/// Inputs processed in parallel before their outputs are written, in order.
-const BATCH: usize = 64;
+/// How far processing may run ahead of writing: inputs are processed in
+/// parallel, and each output is written, in input order, as soon as the
+/// ones before it are, so at most this many finished outputs wait in
+/// memory behind a slow input.
+const WINDOW: usize = 64;
+
+/// The most worker threads `--jobs` may ask for.
+const MAX_JOBS: usize = 1024;
+
+/// Of two exit statuses, the one to report: an output that could not be
+/// written, then an input that failed, then a format that found nothing,
+/// then success (0).
+fn worse(a: u8, b: u8) -> u8 {
+    let rank = |s| match s {
+        EXIT_OUTPUT_FAILED => 3,
+        EXIT_INPUT_FAILED => 2,
+        EXIT_NOTHING_TO_CONVERT => 1,
+        _ => 0,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -73,6 +89,7 @@ pub(crate) struct Outcome {
     pub(crate) bytes: usize,
     pub(crate) items: usize,
     pub(crate) errors: usize,
+    /// The input gave no output: it could not be read, or hit a limit.
     pub(crate) failed: bool,
 }
 
@@ -101,8 +118,8 @@ fn run(args: &Args) -> Result<u8, String> {
         rdf: formats::rdf_options(args)?,
         find_errors: false,
     };
-    if args.jobs == Some(0) {
-        return Err("--jobs must be at least 1".into());
+    if args.jobs.is_some_and(|j| j == 0 || j > MAX_JOBS) {
+        return Err(format!("--jobs must be between 1 and {MAX_JOBS}"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
@@ -132,14 +149,53 @@ fn run(args: &Args) -> Result<u8, String> {
     let mut totals = Outcome::default();
     let mut files = 0usize;
     let mut failed_files = 0usize;
-    for chunk in inputs.chunks(BATCH) {
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|input| process(args, &settings, input))
-                .collect()
-        });
-        for o in outcomes {
+    // Set when the output is gone: inputs not started yet are skipped.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, Outcome)>();
+    let window = WINDOW.max(2 * pool.current_num_threads());
+    let mut write_error = None;
+    // The closure runs on this thread, which writes; the pool processes.
+    pool.in_place_scope(|scope| {
+        let spawn = |i: usize| {
+            let sender = sender.clone();
+            let (input, settings, stop) = (&inputs[i], &settings, &stop);
+            scope.spawn(move |_| {
+                let outcome = if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    Outcome::default()
+                } else {
+                    process(args, settings, input, batch_mode.then_some(i + 1))
+                };
+                // The receiver lives until every task is done.
+                let _ = sender.send((i, outcome));
+            });
+        };
+        let mut next = 0;
+        while next < inputs.len() && next < window {
+            spawn(next);
+            next += 1;
+        }
+        let mut waiting: std::collections::HashMap<usize, Outcome> =
+            std::collections::HashMap::new();
+        for i in 0..inputs.len() {
+            let o = loop {
+                if let Some(o) = waiting.remove(&i) {
+                    break o;
+                }
+                match receiver.recv() {
+                    Ok((j, o)) => {
+                        waiting.insert(j, o);
+                    }
+                    // Cannot happen while this scope holds a sender.
+                    Err(_) => return,
+                }
+            };
+            if next < inputs.len() {
+                spawn(next);
+                next += 1;
+            }
+            if write_error.is_some() {
+                continue;
+            }
             for m in &o.messages {
                 match &progress {
                     Some(bar) => bar.println(m),
@@ -147,20 +203,27 @@ fn run(args: &Args) -> Result<u8, String> {
                 }
             }
             if let Some(text) = &o.output {
-                let written = out.write_all(text.as_bytes()).and_then(|()| {
-                    if text.ends_with('\n') {
-                        Ok(())
-                    } else {
-                        out.write_all(b"\n")
-                    }
-                });
+                let written = out
+                    .write_all(text.as_bytes())
+                    .and_then(|()| {
+                        if text.ends_with('\n') {
+                            Ok(())
+                        } else {
+                            out.write_all(b"\n")
+                        }
+                    })
+                    // What is done is on disk even if a later input takes
+                    // long or fails.
+                    .and_then(|()| out.flush());
                 if let Err(e) = written {
-                    return output_failed(&e);
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    write_error = Some(e);
+                    continue;
                 }
             }
             files += 1;
             failed_files += usize::from(o.failed);
-            totals.status = totals.status.max(o.status);
+            totals.status = worse(totals.status, o.status);
             totals.bytes += o.bytes;
             totals.items += o.items;
             totals.errors += o.errors;
@@ -168,19 +231,25 @@ fn run(args: &Args) -> Result<u8, String> {
                 bar.inc(1);
             }
         }
-        // What is done is on disk even if a later input takes long or fails.
-        if let Err(e) = out.flush() {
-            return output_failed(&e);
-        }
-    }
+    });
     if let Some(bar) = progress {
         bar.finish_and_clear();
+    }
+    if let Some(e) = write_error {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            // The reader went away (`| head`): not an error of ours, but
+            // inputs that failed before still say so.
+            return Ok(totals.status);
+        }
+        eprintln!("microdata: cannot write output: {e}");
+        return Ok(EXIT_OUTPUT_FAILED);
     }
     if show_summary {
         let secs = started.elapsed().as_secs_f64();
         let mb = totals.bytes as f64 / 1_000_000.0;
         eprintln!(
-            "microdata: {files} files ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
+            "microdata: {} ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
+            plural(files, "file"),
             totals.bytes,
             totals.items,
             totals.errors,
@@ -190,20 +259,35 @@ fn run(args: &Args) -> Result<u8, String> {
     Ok(totals.status)
 }
 
-/// Reads, decodes, parses, extracts and renders one input.
-fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -> Outcome {
+/// `1 file`, `2 files`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Reads, decodes, parses, extracts and renders one input; `ordinal` is its
+/// place among several inputs (1-based), `None` for a single one.
+fn process(
+    args: &Args,
+    settings: &Settings,
+    input: &Result<Source, Unusable>,
+    ordinal: Option<usize>,
+) -> Outcome {
     let mut outcome = Outcome::default();
     let source = match input {
         Ok(s) => s,
         Err(u) => {
-            failed(args, &mut outcome, &u.source, &u.message);
+            failed(args, settings, &mut outcome, &u.source, &u.message);
             return outcome;
         }
     };
     let bytes = match source.read() {
         Ok(b) => b,
         Err(e) => {
-            failed(args, &mut outcome, source, &e);
+            failed(args, settings, &mut outcome, source, &e);
             return outcome;
         }
     };
@@ -256,6 +340,7 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
     }
     let cx = formats::Context {
         source,
+        ordinal,
         encoding: decoded.encoding.name(),
         input_errors: &input_errors,
         errors: &errors,
@@ -271,15 +356,25 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
                 source.display(),
                 formats::nothing_message(args.format)
             ));
-            outcome.status = outcome.status.max(EXIT_NOTHING_TO_CONVERT);
+            outcome.status = worse(outcome.status, EXIT_NOTHING_TO_CONVERT);
         }
         Err(e) => {
             outcome
                 .messages
                 .push(format!("microdata: {}: {e}", source.display()));
-            outcome.status = outcome.status.max(EXIT_INPUT_FAILED);
+            outcome.status = worse(outcome.status, EXIT_INPUT_FAILED);
+            // Nothing of the input is written: its items are not counted.
+            (outcome.items, outcome.errors, outcome.failed) = (0, 0, true);
             if args.format == cli::Format::Jsonl {
-                outcome.output = Some(formats::jsonl_failure(source, &e));
+                let url = doc.url().map(|u| u.as_str());
+                outcome.output = Some(formats::jsonl_failure(
+                    args,
+                    source,
+                    url,
+                    Some(decoded.encoding.name()),
+                    &[&input_errors[..], &[e]].concat(),
+                    Some(&errors),
+                ));
             }
         }
     }
@@ -287,22 +382,21 @@ fn process(args: &Args, settings: &Settings, input: &Result<Source, Unusable>) -
 }
 
 /// Records an input that could not be read at all.
-fn failed(args: &Args, outcome: &mut Outcome, source: &Source, message: &str) {
+fn failed(args: &Args, settings: &Settings, outcome: &mut Outcome, source: &Source, message: &str) {
     outcome
         .messages
         .push(format!("microdata: {}: {message}", source.display()));
     outcome.status = EXIT_INPUT_FAILED;
     outcome.failed = true;
     if args.format == cli::Format::Jsonl {
-        outcome.output = Some(formats::jsonl_failure(source, message));
+        let url = settings.base_url.clone().or_else(|| source.default_url());
+        outcome.output = Some(formats::jsonl_failure(
+            args,
+            source,
+            url.as_ref().map(|u| u.as_str()),
+            None,
+            &[message.to_owned()],
+            None,
+        ));
     }
-}
-
-fn output_failed(e: &std::io::Error) -> Result<u8, String> {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        // The reader went away (`| head`): not an error of ours.
-        return Ok(EXIT_OK);
-    }
-    eprintln!("microdata: cannot write output: {e}");
-    Ok(EXIT_OUTPUT_FAILED)
 }

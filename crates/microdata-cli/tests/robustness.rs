@@ -385,3 +385,182 @@ fn hostile_bytes_on_stdin() {
         text(&out.stderr)
     );
 }
+
+/// A reader that goes away (`| head`) is no failure of ours, but it does
+/// not hide an input that failed before.
+#[test]
+fn a_closed_pipe_keeps_the_inputs_status() {
+    let dir = many_files("epipe");
+    let missing = dir.join("missing.html");
+    let mut child = command(&[s(&missing), s(&dir), "--quiet", "--jobs", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // 100 KB of output cannot all fit in the pipe once nobody reads it.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("missing.html: cannot read"), "{err}");
+    assert!(!err.contains("cannot write output"), "{err}");
+}
+
+/// When several exit statuses apply, an input that failed outranks a
+/// format that found nothing to convert.
+#[test]
+fn a_failed_input_outranks_nothing_to_convert() {
+    let dir = temp_dir("ranks");
+    let card = dir.join("card.html");
+    std::fs::write(
+        &card,
+        r#"<p itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>A</b></p>"#,
+    )
+    .unwrap();
+    let plain = dir.join("plain.html");
+    std::fs::write(&plain, "<p>no card</p>").unwrap();
+    let missing = dir.join("missing.html");
+    let args = [s(&missing), s(&card), s(&plain), "-f", "vcard", "-q"];
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("FN:A"));
+    let out = run(&args[1..], b"");
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+}
+
+/// Inputs that gave no output are the summary's failures, and their items
+/// are not counted; their JSON lines keep what is known of them.
+#[test]
+fn inputs_stopped_by_a_limit_are_failures_with_their_url() {
+    let dir = temp_dir("limits");
+    let big = dir.join("big.html");
+    std::fs::write(
+        &big,
+        "<p itemscope><b itemprop=a>1</b><b itemprop=a>2</b><b itemprop=a>3</b>",
+    )
+    .unwrap();
+    let small = dir.join("small.html");
+    std::fs::write(&small, "<p itemscope><b itemprop=a>1</b>").unwrap();
+    let out = run(
+        &[
+            s(&big),
+            s(&small),
+            "--max-properties",
+            "2",
+            "--summary",
+            "-f",
+            "jsonl",
+            "--errors",
+        ],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("microdata: 2 files (1 failed), "), "{err}");
+    assert!(err.contains(" 1 items, "), "{err}");
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["items"], serde_json::json!([]));
+    assert!(lines[0]["url"].as_str().unwrap().ends_with("/big.html"));
+    assert_eq!(lines[0]["encoding"], "UTF-8");
+    assert_eq!(lines[0]["microdata_errors"], serde_json::json!([]));
+    assert_eq!(lines[0]["errors"].as_array().unwrap().len(), 1);
+    // A file that cannot be read has no encoding and no microdata errors.
+    let out = run(
+        &[s(&dir.join("missing.html")), "-f", "jsonl", "--errors"],
+        b"",
+    );
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(
+        (&line["encoding"], &line["microdata_errors"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
+    assert!(line["url"].as_str().unwrap().ends_with("/missing.html"));
+}
+
+/// Several inputs in one RDF stream keep their blank nodes apart.
+#[test]
+fn blank_nodes_of_several_inputs_stay_apart() {
+    let dir = temp_dir("blanks");
+    for name in ["a", "b"] {
+        std::fs::write(
+            dir.join(format!("{name}.html")),
+            format!("<p itemscope itemtype=http://schema.org/Thing><b itemprop=name>{name}</b>"),
+        )
+        .unwrap();
+    }
+    let (a, b) = (dir.join("a.html"), dir.join("b.html"));
+    let out = run(&[s(&a), s(&b), "-f", "nt", "-q"], b"");
+    let nt = text(&out.stdout);
+    assert!(nt.contains("_:i1_b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Thing%23:name> \"a\" ."), "{nt}");
+    assert!(nt.contains("_:i2_b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Thing%23:name> \"b\" ."), "{nt}");
+    // One input alone keeps the plain labels.
+    let out = run(&[s(&a), "-f", "nt"], b"");
+    assert!(text(&out.stdout).contains("_:b0 "));
+}
+
+/// File names are paths, whatever their bytes; a path through `..` gets
+/// the URL that URL parsing gives it; odd names are quoted in messages.
+#[cfg(unix)]
+#[test]
+fn names_that_are_not_text() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = temp_dir("names");
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"bad\xffname.html"));
+    std::fs::write(&odd, "<p itemscope><a itemprop=u href=x>x</a>").unwrap();
+    let out = command(&[])
+        .arg(&odd)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("/x\"]"), "{}", text(&out.stdout));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let via = format!("{}/sub/../page.html", s(&dir));
+    std::fs::write(
+        dir.join("page.html"),
+        "<p itemscope><a itemprop=u href=x>x</a>",
+    )
+    .unwrap();
+    let out = run(&[&via, "-f", "jsonl"], b"");
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let url = line["url"].as_str().unwrap();
+    assert!(!url.contains(".."), "{url}");
+    assert!(url.ends_with("/page.html"), "{url}");
+    let newline = dir.join("two\nlines.html");
+    let out = run(&[s(&newline)], b"");
+    assert!(
+        text(&out.stderr).contains("two\\nlines.html"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `**` follows links, loops included: each file comes once.
+#[cfg(unix)]
+#[test]
+fn a_glob_around_a_link_loop_gives_each_file_once() {
+    let dir = temp_dir("globloop");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/a.html"), "<p itemscope><b itemprop=n>a</b>").unwrap();
+    std::os::unix::fs::symlink("..", dir.join("sub/loop")).unwrap();
+    let pattern = format!("{}/**/*.html", s(&dir));
+    let out = run(&[&pattern, "-q"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        1,
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn jobs_are_capped() {
+    let out = run(&["--jobs", "5000", "-"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--jobs must be between 1 and 1024"));
+}

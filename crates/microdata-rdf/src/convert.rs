@@ -346,7 +346,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         let subject: NamedOrBlankNode = match from_id {
             Some(iri) => iri.into(),
             None => {
-                let label = format!("b{}", self.next_blank);
+                let label = format!("{}b{}", self.options.blank_node_prefix(), self.next_blank);
                 self.next_blank += 1;
                 BlankNode::new_unchecked(label).into()
             }

@@ -48,6 +48,7 @@ pub struct RdfOptions {
     licensed_work_equivalences: bool,
     remove_repeated_up: bool,
     strict: bool,
+    blank_node_prefix: String,
 }
 
 impl RdfOptions {
@@ -62,7 +63,29 @@ impl RdfOptions {
             licensed_work_equivalences: false,
             remove_repeated_up: false,
             strict: false,
+            blank_node_prefix: String::new(),
         }
+    }
+
+    /// Starts every blank node label with `prefix` (`b0` becomes
+    /// `{prefix}b0`), so that the triples of several documents written to
+    /// one N-Triples or Turtle stream keep their blank nodes apart. ASCII
+    /// letters, digits and `_` only (other characters are dropped, so the
+    /// labels stay valid); default: none.
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse("<p itemscope itemtype=http://schema.org/Thing>", None)?;
+    /// let options = microdata_rdf::RdfOptions::new().with_blank_node_prefix("doc2_");
+    /// let nt = microdata_rdf::to_ntriples(microdata_rdf::convert(&parsed.document(), &options)?.triples());
+    /// assert!(nt.contains("_:doc2_b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"), "{nt}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_blank_node_prefix(mut self, prefix: &str) -> Self {
+        self.blank_node_prefix = prefix
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        self
     }
 
     /// Caps on the conversion, for untrusted input (none by default):
@@ -170,6 +193,11 @@ impl RdfOptions {
     /// The limits.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// The prefix of blank node labels.
+    pub fn blank_node_prefix(&self) -> &str {
+        &self.blank_node_prefix
     }
 }
 
