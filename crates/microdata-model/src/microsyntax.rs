@@ -459,9 +459,12 @@ impl GlobalDateTime {
     ///
     /// Seconds and fractions are unchanged, since offsets are whole minutes.
     /// Converting a moment early on 0001-01-01 with a positive offset gives a
-    /// date in year 0, which no valid date string can express; results beyond
-    /// year 0 or `u32::MAX` (possible only with hand-built field values)
-    /// saturate at the first or last representable minute.
+    /// date in year 0, which no valid date string can express. Results before
+    /// year 0 (possible only with hand-built field values) or after year
+    /// `u32::MAX` (also from a parsed string: the last minutes of
+    /// 4294967295-12-31 with a negative offset, such as
+    /// `4294967295-12-31T23:59-00:01`) saturate at the first or last
+    /// representable minute.
     ///
     /// # Examples
     ///
