@@ -202,6 +202,8 @@ fn run(args: &Args) -> Result<u8, String> {
                     None => eprintln!("{m}"),
                 }
             }
+            // Its messages are out: its status counts, written or not.
+            totals.status = worse(totals.status, o.status);
             if let Some(text) = &o.output {
                 let written = out
                     .write_all(text.as_bytes())
@@ -223,7 +225,6 @@ fn run(args: &Args) -> Result<u8, String> {
             }
             files += 1;
             failed_files += usize::from(o.failed);
-            totals.status = worse(totals.status, o.status);
             totals.bytes += o.bytes;
             totals.items += o.items;
             totals.errors += o.errors;
