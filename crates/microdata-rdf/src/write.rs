@@ -161,7 +161,9 @@ pub fn to_ntriples<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>
 /// [`MAX_VOCABULARY_PREFIXES`] vocabularies get a prefix, the most used
 /// first; IRIs in the others are written in full. (The serializer tries
 /// every prefix on every IRI, so a page with thousands of vocabularies
-/// would otherwise take time quadratic in its size.)
+/// would otherwise take time quadratic in its size.) A namespace holding an
+/// IRI that ends in `.` gets no prefix either: its local name would end in
+/// `\.`, valid Turtle that rdflib cannot read.
 ///
 /// # Errors
 ///
@@ -360,6 +362,16 @@ fn prefixes(triples: &[TripleRef<'_>]) -> Vec<(String, String)> {
         names.insert(name.clone());
         out.push((name, ns.to_owned()));
     }
+    // An IRI ending in `.` would be written with a local name ending in
+    // `\.`: valid Turtle, but rdflib (7.x) cannot read it. No prefix that
+    // would abbreviate such an IRI is declared, so it is written in full
+    // (and so is the rest of that namespace).
+    let dotted: Vec<&str> = iris.iter().copied().filter(|i| i.ends_with('.')).collect();
+    out.retain(|(_, ns)| {
+        !dotted
+            .iter()
+            .any(|i| i.len() > ns.len() && i.starts_with(ns.as_str()))
+    });
     // The serializer tries prefixes in order: the longest namespace first,
     // so `md` does not take the HTML conversion's per-type namespaces.
     out.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
@@ -496,6 +508,43 @@ mod tests {
 
     /// Past [`MAX_VOCABULARY_PREFIXES`] vocabularies, the most used keep a
     /// prefix (ties in namespace order) and the others are written in
+    /// A local name would end in `\.`, which rdflib cannot read: the
+    /// namespace gets no prefix, and the Turtle still reads back the same.
+    #[test]
+    fn no_prefix_abbreviates_an_iri_ending_in_a_dot() {
+        use oxrdf::{Literal, Triple};
+        let s = NamedNode::new("http://e.com/s").unwrap();
+        let triples = [
+            Triple::new(
+                s.clone(),
+                NamedNode::new("http://schema.org/x.").unwrap(),
+                Literal::new_simple_literal("a"),
+            ),
+            Triple::new(
+                s.clone(),
+                NamedNode::new("http://schema.org/name").unwrap(),
+                Literal::new_simple_literal("b"),
+            ),
+            Triple::new(
+                s,
+                NamedNode::new("http://purl.org/dc/terms/title").unwrap(),
+                Literal::new_simple_literal("c"),
+            ),
+        ];
+        let ttl = to_turtle(&triples);
+        assert!(!ttl.contains("\\."), "{ttl}");
+        assert!(ttl.contains("<http://schema.org/x.> \"a\""), "{ttl}");
+        assert!(ttl.contains("dc:title \"c\""), "{ttl}");
+        let back: Vec<Triple> = oxttl::TurtleParser::new()
+            .for_slice(ttl.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(back.len(), 3);
+        for t in &triples {
+            assert!(back.contains(t), "{t} missing from {ttl}");
+        }
+    }
+
     /// full; the Turtle still reads back as the same graph.
     #[test]
     fn prefixes_for_the_most_used_vocabularies_only() {
