@@ -18,8 +18,14 @@ fn is_iunreserved(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~') || is_ucschar(c)
 }
 
-/// RFC 3987 `ucschar`: the non-ASCII code points allowed anywhere in an IRI.
+/// RFC 3987 `ucschar`: the non-ASCII code points allowed anywhere in an IRI,
+/// less the white space among them (U+00A0, U+2003, U+3000, ...), which
+/// §6.1 of the RFC says IRIs should not contain and which readers such as
+/// rdflib's N-Triples parser reject: those are %-escaped like the rest.
 fn is_ucschar(c: char) -> bool {
+    if c.is_whitespace() {
+        return false;
+    }
     let c = u32::from(c);
     if c < 0xA0 {
         return false;
@@ -198,6 +204,9 @@ mod tests {
         assert_eq!(escape_ifragment("a#b"), "a%23b");
         assert_eq!(escape_ifragment("q%20r"), "q%20r");
         assert_eq!(escape_ifragment("50%"), "50%25");
+        // White space beyond ASCII is escaped too; other ucschar is not.
+        assert_eq!(escape_ifragment("a\u{a0}b\u{3000}"), "a%C2%A0b%E3%80%80");
+        assert_eq!(fix_iri("http://e.com/x\u{2003}y#\u{202f}é"), "http://e.com/x%E2%80%83y#%E2%80%AFé");
         assert_eq!(escape_ifragment("%zz"), "%25zz");
         assert_eq!(escape_ifragment("x|y^z{}"), "x%7Cy%5Ez%7B%7D");
         assert_eq!(escape_ifragment("caf\u{e9}"), "caf\u{e9}");
