@@ -19,9 +19,10 @@ fn is_iunreserved(c: char) -> bool {
 }
 
 /// RFC 3987 `ucschar`: the non-ASCII code points allowed anywhere in an IRI,
-/// less the white space among them (U+00A0, U+2003, U+3000, ...), which
-/// §6.1 of the RFC says IRIs should not contain and which readers such as
-/// rdflib's N-Triples parser reject: those are %-escaped like the rest.
+/// less the white space among them (U+00A0, U+2003, U+3000, ...): §6.1 of
+/// the RFC says look-alikes of space "should be avoided", and readers such
+/// as rdflib's N-Triples parser reject them. Those are %-escaped like the
+/// characters the grammar forbids.
 fn is_ucschar(c: char) -> bool {
     if c.is_whitespace() {
         return false;
