@@ -207,7 +207,10 @@ mod tests {
         assert_eq!(escape_ifragment("50%"), "50%25");
         // White space beyond ASCII is escaped too; other ucschar is not.
         assert_eq!(escape_ifragment("a\u{a0}b\u{3000}"), "a%C2%A0b%E3%80%80");
-        assert_eq!(fix_iri("http://e.com/x\u{2003}y#\u{202f}é"), "http://e.com/x%E2%80%83y#%E2%80%AFé");
+        assert_eq!(
+            fix_iri("http://e.com/x\u{2003}y#\u{202f}é"),
+            "http://e.com/x%E2%80%83y#%E2%80%AFé"
+        );
         assert_eq!(escape_ifragment("%zz"), "%25zz");
         assert_eq!(escape_ifragment("x|y^z{}"), "x%7Cy%5Ez%7B%7D");
         assert_eq!(escape_ifragment("caf\u{e9}"), "caf\u{e9}");
