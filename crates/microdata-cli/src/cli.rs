@@ -5,8 +5,8 @@ use clap::{Parser, ValueEnum};
 /// Extract structured data (microdata, microformats, rel links) from HTML.
 ///
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
-/// files, recursively; a quoted pattern such as 'crawl/*.html': the files it
-/// matches), extracts the data as the WHATWG HTML standard says, and writes
+/// files, recursively, by extension: .html .htm .xhtml .xht .shtml; a
+/// quoted pattern such as 'crawl/*.html': the files it matches), extracts the data as the WHATWG HTML standard says, and writes
 /// it in the chosen format to standard output, one input after the other in
 /// the order given. Inputs are processed in parallel.
 ///

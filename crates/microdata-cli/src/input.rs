@@ -2,14 +2,14 @@
 
 use std::collections::HashSet;
 use std::ffi::OsString;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use microdata_scraper::Url;
 
 /// File extensions taken from directories (files named explicitly are
 /// always read, whatever their name).
-const HTML_EXTENSIONS: [&str; 4] = ["html", "htm", "xhtml", "shtml"];
+const HTML_EXTENSIONS: [&str; 5] = ["html", "htm", "xhtml", "xht", "shtml"];
 
 /// Where one document comes from.
 #[derive(Clone, Debug)]
@@ -65,7 +65,14 @@ impl Source {
     pub(crate) fn read(&self) -> Result<Vec<u8>, String> {
         let mut bytes = Vec::new();
         let result = match self {
-            Source::Stdin => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
+            Source::Stdin => {
+                let stdin = std::io::stdin();
+                if stdin.is_terminal() && std::io::stderr().is_terminal() {
+                    // Not a silent wait for a user who forgot a file name.
+                    eprintln!("microdata: reading HTML from standard input (end it with Ctrl-D)");
+                }
+                stdin.lock().read_to_end(&mut bytes).map(|_| ())
+            }
             Source::File(p) => std::fs::File::open(p)
                 .and_then(|mut f| f.read_to_end(&mut bytes))
                 .map(|_| ()),

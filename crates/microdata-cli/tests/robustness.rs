@@ -564,3 +564,28 @@ fn jobs_are_capped() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--jobs must be between 1 and 1024"));
 }
+
+/// A directory contributes its HTML files by extension, `.xht` included.
+#[test]
+fn directories_give_their_html_files_by_extension() {
+    let dir = temp_dir("extensions");
+    for name in ["a.xht", "b.XHTML", "c.txt", "d.shtml", "e.html.bak"] {
+        std::fs::write(
+            dir.join(name),
+            format!("<p itemscope><b itemprop=n>{name}</b>"),
+        )
+        .unwrap();
+    }
+    let out = run(&[s(&dir), "-f", "jsonl", "-q"], b"");
+    let names: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["items"][0]["properties"]["n"][0]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(names, ["a.xht", "b.XHTML", "d.shtml"]);
+}
