@@ -38,6 +38,10 @@ const EXIT_OUTPUT_FAILED: u8 = 4;
 /// memory behind a slow input.
 const WINDOW: usize = 64;
 
+/// The progress bar: files done, and the rate with one decimal (the
+/// default shows four).
+const PROGRESS: &str = "{bar:40} {pos}/{len} files {per_sec:1} {eta}";
+
 /// The most worker threads `--jobs` may ask for.
 const MAX_JOBS: usize = 1024;
 
@@ -137,7 +141,7 @@ fn run(args: &Args) -> Result<u8, String> {
     let progress = (!args.quiet && batch_mode && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {per_sec} {eta}")
+            indicatif::ProgressStyle::with_template(PROGRESS)
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar
@@ -399,5 +403,32 @@ fn failed(args: &Args, settings: &Settings, outcome: &mut Outcome, source: &Sour
             &[message.to_owned()],
             None,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_progress_template_parses() {
+        assert!(indicatif::ProgressStyle::with_template(super::PROGRESS).is_ok());
+    }
+
+    #[test]
+    fn exit_statuses_rank() {
+        use super::*;
+        assert_eq!(
+            worse(EXIT_NOTHING_TO_CONVERT, EXIT_INPUT_FAILED),
+            EXIT_INPUT_FAILED
+        );
+        assert_eq!(
+            worse(EXIT_INPUT_FAILED, EXIT_NOTHING_TO_CONVERT),
+            EXIT_INPUT_FAILED
+        );
+        assert_eq!(
+            worse(EXIT_INPUT_FAILED, EXIT_OUTPUT_FAILED),
+            EXIT_OUTPUT_FAILED
+        );
+        assert_eq!(worse(0, EXIT_NOTHING_TO_CONVERT), EXIT_NOTHING_TO_CONVERT);
+        assert_eq!(worse(EXIT_NOTHING_TO_CONVERT, 0), EXIT_NOTHING_TO_CONVERT);
     }
 }
