@@ -6,9 +6,10 @@ use clap::{Parser, ValueEnum};
 ///
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
 /// files, recursively, by extension: .html .htm .xhtml .xht .shtml; a
-/// quoted pattern such as 'crawl/*.html': the files it matches), extracts the data as the WHATWG HTML standard says, and writes
-/// it in the chosen format to standard output, one input after the other in
-/// the order given. Inputs are processed in parallel.
+/// quoted pattern such as 'crawl/*.html': the files it matches), extracts
+/// the data as the WHATWG HTML standard says, and writes it in the chosen
+/// format to standard output, one input after the other in the order
+/// given. Inputs are processed in parallel.
 ///
 /// Exit status: 0 success; 1 an input could not be read, had invalid byte
 /// sequences or hit a limit (the others are still processed, and what was

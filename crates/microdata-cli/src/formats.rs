@@ -120,39 +120,15 @@ fn jsonl(args: &Args, doc: &Document<'_>, cx: &Context<'_, '_, '_>) -> Result<St
         .try_to_json_with(JsonOptions::new(), args.limits())
         .map_err(|e| e.to_string())?;
     // `{"items":[...]}` without its braces, spliced into the record.
-    let items = &items[1..items.len() - 1];
-    let url = doc.url().map_or("null".to_owned(), |u| string(u.as_str()));
-    let mut line = format!(
-        "{{\"path\":{},\"url\":{url},\"encoding\":{},{items},\"errors\":",
-        string(&cx.source.json_name()),
-        string(cx.encoding)
-    );
-    line.push_str(&serde_json::Value::from(cx.input_errors.to_vec()).to_string());
-    if args.errors {
-        line.push_str(",\"microdata_errors\":");
-        line.push_str(&microdata_errors(Some(cx.errors)));
-    }
-    line.push('}');
-    Ok(line)
-}
-
-/// The `microdata_errors` member: the errors found, or `null` when the
-/// input could not be read.
-fn microdata_errors<'d, 'a>(errors: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>) -> String {
-    let Some(errors) = errors else {
-        return "null".to_owned();
-    };
-    let list: Vec<serde_json::Value> = errors
-        .iter()
-        .map(|e| {
-            serde_json::json!({
-                "kind": format!("{:?}", e.kind()),
-                "warning": e.kind().is_warning(),
-                "message": e.to_string(),
-            })
-        })
-        .collect();
-    serde_json::Value::from(list).to_string()
+    Ok(jsonl_line(
+        args,
+        cx.source,
+        doc.url().map(|u| u.as_str()),
+        Some(cx.encoding),
+        &items[1..items.len() - 1],
+        cx.input_errors,
+        Some(cx.errors),
+    ))
 }
 
 /// The JSON line for an input that gave no items: it could not be read
@@ -166,9 +142,32 @@ pub(crate) fn jsonl_failure<'d, 'a>(
     errors: &[String],
     microdata: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>,
 ) -> String {
+    jsonl_line(
+        args,
+        source,
+        url,
+        encoding,
+        "\"items\":[]",
+        errors,
+        microdata,
+    )
+}
+
+/// The members of a JSON line, in order; `items` is the `"items":[..]`
+/// member as written, and `microdata` (with `--errors`) `None` when the
+/// input could not be read.
+fn jsonl_line<'d, 'a>(
+    args: &Args,
+    source: &Source,
+    url: Option<&str>,
+    encoding: Option<&str>,
+    items: &str,
+    errors: &[String],
+    microdata: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>,
+) -> String {
     let opt = |s: Option<&str>| s.map_or("null".to_owned(), string);
     let mut line = format!(
-        "{{\"path\":{},\"url\":{},\"encoding\":{},\"items\":[],\"errors\":{}",
+        "{{\"path\":{},\"url\":{},\"encoding\":{},{items},\"errors\":{}",
         string(&source.json_name()),
         opt(url),
         opt(encoding),
@@ -176,7 +175,22 @@ pub(crate) fn jsonl_failure<'d, 'a>(
     );
     if args.errors {
         line.push_str(",\"microdata_errors\":");
-        line.push_str(&microdata_errors(microdata));
+        match microdata {
+            Some(errors) => {
+                let list: Vec<serde_json::Value> = errors
+                    .iter()
+                    .map(|e| {
+                        serde_json::json!({
+                            "kind": format!("{:?}", e.kind()),
+                            "warning": e.kind().is_warning(),
+                            "message": e.to_string(),
+                        })
+                    })
+                    .collect();
+                line.push_str(&serde_json::Value::from(list).to_string());
+            }
+            None => line.push_str("null"),
+        }
     }
     line.push('}');
     line

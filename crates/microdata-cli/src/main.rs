@@ -197,9 +197,6 @@ fn run(args: &Args) -> Result<u8, String> {
                 spawn(next);
                 next += 1;
             }
-            if write_error.is_some() {
-                continue;
-            }
             for m in &o.messages {
                 match &progress {
                     Some(bar) => bar.println(m),
@@ -222,9 +219,11 @@ fn run(args: &Args) -> Result<u8, String> {
                     // long or fails.
                     .and_then(|()| out.flush());
                 if let Err(e) = written {
+                    // Inputs already started finish at once; the scope
+                    // waits for them.
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                     write_error = Some(e);
-                    continue;
+                    break;
                 }
             }
             files += 1;
