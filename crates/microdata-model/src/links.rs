@@ -815,7 +815,7 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
         // Whether a run of phrasing content is a paragraph is known once
         // the whole run has been seen.
         for link in &mut links {
-            link.paragraph = paragraphs.where_is(paragraphs.scope_of(link.element.index()));
+            link.paragraph = paragraphs.paragraph_of(link.element.index());
         }
         Links {
             doc,

@@ -26,8 +26,8 @@ use crate::node::{Node, NodeKind};
 
 /// Where an element is: in no paragraph, in run `n` (an index into
 /// [`Paragraphs::runs`]), or in the `p` element with this index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Scope {
+#[derive(Clone, Copy, Debug)]
+enum Scope {
     Document,
     Run(u32),
     P(u32),
@@ -183,24 +183,18 @@ impl Paragraphs {
         r
     }
 
-    /// The scope of the element with index `i`, once every element has
-    /// been visited: a run without content is no paragraph.
-    pub(super) fn scope_of(&self, i: usize) -> Scope {
+    /// The paragraph of the element with index `i`, once every element has
+    /// been visited: the element holding it (a `p`, or the container of a
+    /// run) and, for a run, the non-phrasing element it follows; `None` in
+    /// no paragraph (a run without content is none).
+    pub(super) fn paragraph_of(&self, i: usize) -> Option<(usize, Option<usize>)> {
         match self.scope[i] {
-            Scope::Run(r) if !self.runs[r as usize].has_content => Scope::Document,
-            s => s,
-        }
-    }
-
-    /// The element holding a paragraph (a `p`, or the container of a run)
-    /// and, for a run, the non-phrasing element it follows.
-    pub(super) fn where_is(&self, scope: Scope) -> Option<(usize, Option<usize>)> {
-        match scope {
             Scope::Document => None,
             Scope::P(p) => Some((p as usize, None)),
             Scope::Run(r) => {
                 let run = self.runs[r as usize];
-                Some((run.container as usize, run.after.map(|a| a as usize)))
+                run.has_content
+                    .then(|| (run.container as usize, run.after.map(|a| a as usize)))
             }
         }
     }
