@@ -404,7 +404,8 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
             return;
         }
         for name in item.names() {
-            if defined(name) || url::Url::parse(name).is_ok() {
+            // An absolute URL has a `:`; most names have none to parse.
+            if defined(name) || (name.contains(':') && url::Url::parse(name).is_ok()) {
                 continue;
             }
             if let Some(&p) = map.get(name).first() {
