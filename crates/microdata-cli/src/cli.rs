@@ -138,9 +138,19 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 
+    /// Stop parsing an input once the HTML parser holds more than this many
+    /// elements open at once (its stack of open elements and list of
+    /// active formatting elements). Each start tag of a block checks that
+    /// stack, so pages of unclosed tags parse in time quadratic in their
+    /// size: 40,000 unclosed `<div>`s take seconds, a megabyte of them
+    /// minutes. Ordinary pages hold a few dozen. The input is reported and
+    /// gets no output.
+    #[arg(long, value_name = "N", default_value_t = microdata_scraper::DEFAULT_MAX_OPEN_ELEMENTS)]
+    pub(crate) max_open_elements: usize,
+
     /// No limits at all (trusted input only: a few kilobytes of `itemref`s
     /// can ask for an exponential output).
-    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth"])]
+    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth", "max_open_elements"])]
     pub(crate) no_limits: bool,
 
     /// Never print the summary or the progress bar.
@@ -230,6 +240,15 @@ impl Args {
             .with_max_properties(self.max_properties)
             .with_max_output_bytes(self.max_output_bytes)
             .with_max_depth(self.max_depth)
+    }
+
+    /// The parser's limit on open elements ([`usize::MAX`] for none).
+    pub(crate) fn max_open_elements(&self) -> usize {
+        if self.no_limits {
+            usize::MAX
+        } else {
+            self.max_open_elements
+        }
     }
 }
 

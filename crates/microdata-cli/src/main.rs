@@ -308,13 +308,38 @@ fn process(
         input_errors.push(problem);
     }
     let url = settings.base_url.clone().or_else(|| source.default_url());
-    let (parsed, html);
-    let doc = if args.format.serializes_html() {
-        parsed = microdata_scraper::Parsed::new(&text, url);
-        parsed.document()
+    let max_open = args.max_open_elements();
+    let tree = if args.format.serializes_html() {
+        microdata_scraper::Parsed::new_within(&text, url.clone(), max_open).map(Tree::Ordered)
     } else {
-        html = microdata_scraper::parse_html(&text);
-        microdata_scraper::document(&html, url)
+        microdata_scraper::parse_html_within(&text, max_open).map(Tree::Plain)
+    };
+    drop(text);
+    let tree = match tree {
+        Ok(tree) => tree,
+        Err(e) => {
+            let message = format!("{e} (limit max_open_elements)");
+            outcome
+                .messages
+                .push(format!("microdata: {}: {message}", source.display()));
+            outcome.status = EXIT_INPUT_FAILED;
+            outcome.failed = true;
+            if args.format == cli::Format::Jsonl {
+                outcome.output = Some(formats::jsonl_failure(
+                    args,
+                    source,
+                    url.as_ref().map(|u| u.as_str()),
+                    Some(decoded.encoding.name()),
+                    &[&input_errors[..], &[message]].concat(),
+                    None,
+                ));
+            }
+            return outcome;
+        }
+    };
+    let doc = match &tree {
+        Tree::Ordered(parsed) => parsed.document(),
+        Tree::Plain(html) => microdata_scraper::document(html, url),
     };
     outcome.items = doc.items().count();
     let errors = if settings.find_errors {
@@ -383,6 +408,13 @@ fn process(
         }
     }
     outcome
+}
+
+/// A parsed input: with its attributes' source order recorded when the
+/// format serializes HTML, as `scraper` leaves it otherwise.
+enum Tree {
+    Ordered(microdata_scraper::Parsed),
+    Plain(microdata_scraper::scraper::Html),
 }
 
 /// Records an input that could not be read at all.

@@ -530,6 +530,73 @@ fn limits_stop_exponential_itemref_outputs() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// Unclosed block elements make the HTML parser's scope checks quadratic:
+/// the parse stops at the open-element limit, reported like the other
+/// limits, and the other inputs still convert.
+#[test]
+fn open_element_limit_stops_pages_of_unclosed_tags() {
+    let dir = temp_dir("open-elements");
+    let hostile = dir.join("hostile.html");
+    let page = format!(
+        "<div itemscope class=h-card><b itemprop=a class=p-name>1</b>{}",
+        "<div>".repeat(5_000)
+    );
+    std::fs::write(&hostile, &page).unwrap();
+    let good = dir.join("good.html");
+    std::fs::write(&good, "<p itemscope><b itemprop=a>2</b>").unwrap();
+    let (hostile, good) = (hostile.to_str().unwrap(), good.to_str().unwrap());
+
+    let out = microdata(&[hostile, good, "--format", "jsonl", "--errors"], None);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(
+            "hostile.html: more than 4096 elements left open at once (by byte 24576): \
+             the HTML parser's scope checks would take time quadratic in the input \
+             (limit max_open_elements)"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["items"], serde_json::json!([]));
+    assert_eq!(lines[0]["encoding"], "UTF-8");
+    assert_eq!(lines[0]["microdata_errors"], serde_json::Value::Null);
+    assert!(
+        lines[0]["errors"][0]
+            .as_str()
+            .unwrap()
+            .contains("max_open_elements")
+    );
+    assert_eq!(
+        lines[1]["items"][0]["properties"]["a"],
+        serde_json::json!(["2"])
+    );
+
+    // Raised or lifted, the page converts.
+    for (format, lift) in [
+        ("json", &["--max-open-elements", "6000"][..]),
+        ("mf2", &["--no-limits"]),
+    ] {
+        let out = microdata(&[&[hostile, "--format", format][..], lift].concat(), None);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains(r#""1""#),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    // The mf2 path (which records attribute order) stops too.
+    let out = microdata(&[hostile, "--format", "mf2"], None);
+    assert_fails_with(&out, 1, "(limit max_open_elements)");
+    let bad = microdata(&["-", "--no-limits", "--max-open-elements", "5"], Some(b""));
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// mf2 copies a nested item for each of its property classes: nesting
 /// such items doubles the output per level, and the limits stop it.
 #[test]

@@ -253,6 +253,136 @@ pub fn parse_html(html: &str) -> Html {
     driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts()).one(html)
 }
 
+/// Parses an HTML document like [`parse_html`], but gives up once the
+/// parser holds more than `max_open_elements` elements open at once.
+///
+/// WHATWG HTML's tree construction checks, for many start and end tags,
+/// whether an element is "in scope" by walking down the stack of open
+/// elements, and rebuilds formatting elements from the list of active
+/// formatting elements. Both lists grow with the elements a page leaves
+/// open, so a page of unclosed tags (`<div>` or `<font id=…>` repeated, a
+/// few kilobytes each thousand) takes time quadratic in its size: 40,000
+/// unclosed `<div>`s take seconds, a megabyte of them minutes. This
+/// function feeds the parser the input in pieces of 4 KiB and, after each,
+/// counts the elements on those two lists (an element on both counts
+/// twice, and the parser's pointers to the `head` element and the current
+/// `form` count once more); above `max_open_elements` it stops and reports
+/// how far it got.
+/// The parse up to then is discarded. The result does not depend on the
+/// machine: the same input and limit give the same answer everywhere.
+///
+/// Ordinary pages hold a few dozen elements open; a limit of a few
+/// thousand ([`DEFAULT_MAX_OPEN_ELEMENTS`]) bounds a hostile page's parse to
+/// time linear in its size.
+///
+/// # Errors
+///
+/// [`TooManyOpenElements`] when the limit is passed.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::{parse_html_within, DEFAULT_MAX_OPEN_ELEMENTS};
+///
+/// let page = "<div itemscope><b itemprop=name>Ada</b></div>";
+/// let html = parse_html_within(page, DEFAULT_MAX_OPEN_ELEMENTS)?;
+/// assert_eq!(microdata_scraper::document(&html, None).items().count(), 1);
+///
+/// let hostile = "<div>".repeat(100_000);
+/// let err = parse_html_within(&hostile, DEFAULT_MAX_OPEN_ELEMENTS).unwrap_err();
+/// assert_eq!(err.limit(), DEFAULT_MAX_OPEN_ELEMENTS);
+/// assert!(err.offset() < hostile.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_html_within(
+    html: &str,
+    max_open_elements: usize,
+) -> Result<Html, TooManyOpenElements> {
+    parse_within(
+        HtmlTreeSink::new(Html::new_document()),
+        html,
+        max_open_elements,
+    )
+}
+
+/// The default limit of [`parse_html_within`] and [`Parsed::new_within`].
+pub const DEFAULT_MAX_OPEN_ELEMENTS: usize = 4096;
+
+/// How much input the bounded parse feeds between two counts: small enough
+/// that the elements one piece can open (a `<b>` takes three bytes) add
+/// little to the limit, large enough that the counting costs nothing.
+const PIECE: usize = 4096;
+
+/// Feeds `html` to a parser over `sink` piece by piece, counting the
+/// elements it holds open after each piece.
+fn parse_within<S>(sink: S, html: &str, max: usize) -> Result<S::Output, TooManyOpenElements>
+where
+    S: html5ever::tree_builder::TreeSink<Handle = ego_tree::NodeId>,
+{
+    let mut parser = driver::parse_document(sink, parse_opts());
+    let mut offset = 0;
+    while offset < html.len() {
+        let mut end = (offset + PIECE).min(html.len());
+        while !html.is_char_boundary(end) {
+            end -= 1;
+        }
+        parser.process(html[offset..end].into());
+        offset = end;
+        let count = Count::default();
+        parser.tokenizer.sink.trace_handles(&count);
+        // The tracer is also given the document, which does not count.
+        if count.0.get().saturating_sub(1) > max {
+            return Err(TooManyOpenElements { limit: max, offset });
+        }
+    }
+    Ok(parser.finish())
+}
+
+/// Counts the handles the tree builder holds.
+#[derive(Default)]
+struct Count(std::cell::Cell<usize>);
+
+impl html5ever::tree_builder::Tracer for Count {
+    type Handle = ego_tree::NodeId;
+
+    fn trace_handle(&self, _: &ego_tree::NodeId) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+/// The HTML parser held more elements open than allowed: the error of
+/// [`parse_html_within`] and [`Parsed::new_within`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooManyOpenElements {
+    limit: usize,
+    offset: usize,
+}
+
+impl TooManyOpenElements {
+    /// The limit that was passed.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// The byte offset in the input (a character boundary) up to which the
+    /// parser had read when it stopped.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for TooManyOpenElements {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "more than {} elements left open at once (by byte {}): the HTML parser's scope checks would take time quadratic in the input",
+            self.limit, self.offset
+        )
+    }
+}
+
+impl std::error::Error for TooManyOpenElements {}
+
 /// The parser's options: scripting disabled.
 fn parse_opts() -> ParseOpts {
     ParseOpts {
@@ -333,6 +463,34 @@ impl Parsed {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
         let (html, order) = driver::parse_document(sink, parse_opts()).one(html);
         Parsed { html, order, url }
+    }
+
+    /// Parses `html` like [`Parsed::new`], but gives up once the parser
+    /// holds more than `max_open_elements` elements open at once: see
+    /// [`parse_html_within`].
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOpenElements`] when the limit is passed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_scraper::{Parsed, DEFAULT_MAX_OPEN_ELEMENTS};
+    ///
+    /// let parsed = Parsed::new_within("<p itemscope>", None, DEFAULT_MAX_OPEN_ELEMENTS)?;
+    /// assert_eq!(parsed.document().items().count(), 1);
+    /// assert!(Parsed::new_within(&"<font>".repeat(5000), None, 4096).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_within(
+        html: &str,
+        url: Option<Url>,
+        max_open_elements: usize,
+    ) -> Result<Parsed, TooManyOpenElements> {
+        let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
+        let (html, order) = parse_within(sink, html, max_open_elements)?;
+        Ok(Parsed { html, order, url })
     }
 
     /// The parsed tree.

@@ -1,6 +1,7 @@
 //! Integration tests of the scraper adapter and, through it, the model.
 #![allow(clippy::unwrap_used)]
 
+mod bounded;
 mod serialize;
 mod spec_examples;
 mod traps;
