@@ -766,6 +766,7 @@ pub fn cli_bytes(data: &[u8]) {
         }
     }
     let html = microdata_scraper::parse_html(&decoded.text);
+    pieces_parse_alike(&decoded.text, data.len());
     for url in [None, microdata_scraper::Url::parse(URL).ok()] {
         let doc = microdata_scraper::document(&html, url);
         let _ = doc.items().count();
@@ -789,6 +790,28 @@ pub fn cli_bytes(data: &[u8]) {
                 "{e}"
             ),
         }
+    }
+}
+
+/// The command parses in 4 KiB pieces (`parse_html_within`): that must
+/// give the tree of the one-piece parse, or stop at the open-element limit
+/// on a character boundary. Leading white space, which the parser skips
+/// before anything else, puts the first piece boundary at a place inside
+/// the input that `salt` picks.
+fn pieces_parse_alike(text: &str, salt: usize) {
+    use microdata_scraper::serialize::inner_html;
+    use microdata_scraper::{ScraperNode, parse_html, parse_html_within};
+    let padded = format!("{}{text}", " ".repeat(4096 - salt % 97 - 1));
+    let tree = |html: &microdata_scraper::scraper::Html| inner_html(ScraperNode::from(html.tree.root()));
+    let whole = tree(&parse_html(&padded));
+    let unlimited = parse_html_within(&padded, usize::MAX).expect("no limit");
+    assert_eq!(tree(&unlimited), whole, "pieces give the one-piece tree");
+    match parse_html_within(&padded, 24) {
+        Ok(bounded) => assert_eq!(tree(&bounded), whole, "pieces give the one-piece tree"),
+        Err(e) => assert!(
+            e.limit() == 24 && e.offset() <= padded.len() && padded.is_char_boundary(e.offset()),
+            "{e}"
+        ),
     }
 }
 
