@@ -233,9 +233,9 @@ fn write_millis(f: &mut fmt::Formatter<'_>, nanosecond: u32) -> fmt::Result {
     let ms = (nanosecond / NANOS_PER_MILLI).min(999);
     if ms == 0 {
         Ok(())
-    } else if ms % 100 == 0 {
+    } else if ms.is_multiple_of(100) {
         write!(f, ".{}", ms / 100)
-    } else if ms % 10 == 0 {
+    } else if ms.is_multiple_of(10) {
         write!(f, ".{:02}", ms / 10)
     } else {
         write!(f, ".{ms:03}")
@@ -305,7 +305,7 @@ impl fmt::Display for Duration {
 /// Whether a year (given modulo 400) is a leap year: "divisible by 400, or
 /// divisible by 4 but not by 100".
 fn is_leap(year_mod_400: u16) -> bool {
-    year_mod_400 % 400 == 0 || (year_mod_400 % 4 == 0 && year_mod_400 % 100 != 0)
+    year_mod_400.is_multiple_of(400) || (year_mod_400.is_multiple_of(4) && !year_mod_400.is_multiple_of(100))
 }
 
 /// The number of days in `month` (1–12) of a year that is or is not leap.

@@ -83,7 +83,7 @@ fn days_in_month(year_mod_400: u32, month: u32) -> u32 {
     match month {
         2 => {
             let y = year_mod_400;
-            if y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) {
+            if y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400)) {
                 29
             } else {
                 28
