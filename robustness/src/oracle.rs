@@ -802,7 +802,8 @@ fn pieces_parse_alike(text: &str, salt: usize) {
     use microdata_scraper::serialize::inner_html;
     use microdata_scraper::{ScraperNode, parse_html, parse_html_within};
     let padded = format!("{}{text}", " ".repeat(4096 - salt % 97 - 1));
-    let tree = |html: &microdata_scraper::scraper::Html| inner_html(ScraperNode::from(html.tree.root()));
+    let tree =
+        |html: &microdata_scraper::scraper::Html| inner_html(ScraperNode::from(html.tree.root()));
     let whole = tree(&parse_html(&padded));
     let unlimited = parse_html_within(&padded, usize::MAX).expect("no limit");
     assert_eq!(tree(&unlimited), whole, "pieces give the one-piece tree");

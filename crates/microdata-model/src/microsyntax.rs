@@ -305,7 +305,8 @@ impl fmt::Display for Duration {
 /// Whether a year (given modulo 400) is a leap year: "divisible by 400, or
 /// divisible by 4 but not by 100".
 fn is_leap(year_mod_400: u16) -> bool {
-    year_mod_400.is_multiple_of(400) || (year_mod_400.is_multiple_of(4) && !year_mod_400.is_multiple_of(100))
+    year_mod_400.is_multiple_of(400)
+        || (year_mod_400.is_multiple_of(4) && !year_mod_400.is_multiple_of(100))
 }
 
 /// The number of days in `month` (1–12) of a year that is or is not leap.
