@@ -20,7 +20,7 @@ use microdata_model::microsyntax::{
 ///
 /// ```
 /// use html_atom::best_representation;
-/// use microdata_model::microsyntax::parse_global_date_time;
+/// use microdata_scraper::microsyntax::parse_global_date_time;
 ///
 /// let t = parse_global_date_time("2010-08-04T10:30Z").ok_or("invalid")?;
 /// assert_eq!(best_representation(&t), "2010-08-04T10:30:00-00:00");

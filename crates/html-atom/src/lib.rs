@@ -32,7 +32,7 @@
 //!
 //! ```
 //! use html_atom::{AtomOptions, to_atom};
-//! use microdata_model::microsyntax::parse_global_date_time;
+//! use microdata_scraper::microsyntax::parse_global_date_time;
 //!
 //! let html = r#"<!DOCTYPE HTML><title>The Boy Blog</title>
 //! <article id=toys><h1>My toys</h1>

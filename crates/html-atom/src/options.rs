@@ -17,7 +17,7 @@ use microdata_model::microsyntax::GlobalDateTime;
 ///
 /// ```
 /// use html_atom::AtomOptions;
-/// use microdata_model::microsyntax::parse_global_date_time;
+/// use microdata_scraper::microsyntax::parse_global_date_time;
 ///
 /// let now = parse_global_date_time("2010-08-05T12:00Z").ok_or("invalid")?;
 /// let options = AtomOptions::new().with_now(now).with_indent(false);

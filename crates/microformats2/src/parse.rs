@@ -72,7 +72,7 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Do
 /// # Examples
 ///
 /// ```
-/// use microdata_model::{Limit, Limits};
+/// use microdata_scraper::{Limit, Limits};
 ///
 /// // Each level is the value of two properties, so each level doubles
 /// // the output: 2^20 copies of the innermost card.
