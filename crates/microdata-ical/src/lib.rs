@@ -55,7 +55,8 @@
 //! # Features
 //!
 //! - `typed` (off by default): `to_calendar` and `to_calendar_from`, the
-//!   same calendar as an `icalendar::Calendar`.
+//!   same calendar as an `icalendar::Calendar` (the crate is re-exported
+//!   as `microdata_ical::icalendar`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -67,6 +68,10 @@ mod typed;
 
 pub use check::check;
 pub use convert::PRODID;
+/// The `icalendar` crate that [`to_calendar`]'s types come from, so that
+/// callers use the same version (for its `Component` trait, say).
+#[cfg(feature = "typed")]
+pub use icalendar;
 pub use microdata_model::vocab::{VEVENT_TYPE, Warning};
 pub use options::IcalOptions;
 #[cfg(feature = "typed")]

@@ -61,7 +61,7 @@ const ONCE: [&str; 18] = [
 /// # Examples
 ///
 /// ```
-/// use icalendar::Component;
+/// use microdata_ical::icalendar::Component;
 /// use microdata_ical::{IcalOptions, to_calendar};
 ///
 /// let parsed = microdata_scraper::parse(

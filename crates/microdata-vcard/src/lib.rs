@@ -51,7 +51,8 @@
 //! # Features
 //!
 //! - `typed` (off by default): `to_vcard4` and `to_vcard4_from`, the same
-//!   card as a `vcard4::Vcard`.
+//!   card as a `vcard4::Vcard` (the crate is re-exported as
+//!   `microdata_vcard::vcard4`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -67,6 +68,10 @@ pub use microdata_model::vocab::{HCARD_TYPE, Warning};
 pub use options::VcardOptions;
 #[cfg(feature = "typed")]
 pub use typed::{to_vcard4, to_vcard4_from};
+/// The `vcard4` crate that [`to_vcard4`]'s types come from, so that
+/// callers use the same version.
+#[cfg(feature = "typed")]
+pub use vcard4;
 
 use microdata_model::{Document, Element, Node};
 
@@ -154,14 +159,53 @@ pub fn try_to_vcard<'a, N: Node<'a>>(
 /// assert!(vcard.contains("\r\nFN:B\r\n"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `None` too when the legacy variant reaches one of the options'
+/// [limits](VcardOptions::with_limits); [`try_to_vcard_from`] says which.
 pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &VcardOptions,
 ) -> Option<String> {
-    let item = convert::first_hcard_among(elements)?;
-    convert::build(item, options)
-        .ok()
-        .map(|card| card.to_text())
+    try_to_vcard_from(elements, options).ok().flatten()
+}
+
+/// [`to_vcard_from`], reporting a reached [limit](VcardOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`](microdata_model::LimitError) of the first limit the
+/// legacy variant's nested `agent` cards reach, as [`try_to_vcard`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::{Limit, Limits};
+/// use microdata_vcard::{VcardOptions, try_to_vcard_from};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p id=a itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>A</b>
+///        <span itemprop=agent itemscope itemtype="http://microformats.org/profile/hcard">
+///        <b itemprop=fn>B</b></span>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let a = || doc.element_by_id("a");
+/// let card = try_to_vcard_from(a(), &VcardOptions::new().with_legacy_v3(true))?.ok_or("no hCard")?;
+/// assert!(card.contains("\r\nAGENT;VALUE=VCARD:BEGIN:VCARD\\n"));
+/// let one_card = VcardOptions::new()
+///     .with_legacy_v3(true)
+///     .with_limits(Limits::default().with_max_items(1));
+/// assert_eq!(try_to_vcard_from(a(), &one_card).unwrap_err().limit(), Limit::Items);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &VcardOptions,
+) -> Result<Option<String>, microdata_model::LimitError> {
+    let Some(item) = convert::first_hcard_among(elements) else {
+        return Ok(None);
+    };
+    Ok(Some(convert::build(item, options)?.to_text()))
 }
 
 #[cfg(test)]
