@@ -128,6 +128,8 @@ impl<'a, N: Node<'a>> fmt::Display for MicrodataError<'_, 'a, N> {
     }
 }
 
+impl<'a, N: Node<'a>> std::error::Error for MicrodataError<'_, 'a, N> {}
+
 impl<'a, N: Node<'a>> Document<'a, N> {
     /// Every microdata error in the document, grouped by kind of check and
     /// in tree order within each.

@@ -33,7 +33,7 @@ impl<'a, N: Node<'a>> std::fmt::Debug for Item<'_, 'a, N> {
         f.debug_struct("Item")
             .field("element", &self.element())
             .field("types", &self.types())
-            .field("id", &self.id())
+            .field("id", &self.id().map(url::Url::as_str))
             .finish()
     }
 }

@@ -52,7 +52,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// # use microdata_model::{Attribute, Node, NodeKind};
     /// # // A static tree: (element name, or None for a text node; text; attributes; children).
     /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-    /// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     /// # struct N(&'static [Row], usize);
     /// # impl Node<'static> for N {
     /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
@@ -101,7 +101,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// # use microdata_model::{Attribute, Node, NodeKind};
     /// # // A static tree: (element name, or None for a text node; text; attributes; children).
     /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-    /// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     /// # struct N(&'static [Row], usize);
     /// # impl Node<'static> for N {
     /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }

@@ -38,7 +38,8 @@ pub struct Attribute<'a> {
 /// This is all the microdata model needs from a DOM. Handles are small
 /// `Copy` values (typically an index or a reference); equality is node
 /// identity, and `Hash` must agree with it. Strings returned borrow the tree
-/// for `'a`, not the handle.
+/// for `'a`, not the handle. `Debug` (an index or a tag name is enough) is
+/// what lets every model type that holds a node print itself.
 ///
 /// Implementors must present the tree as the [WHATWG DOM] has it after
 /// parsing: children in tree order, and no `<template>` contents among the
@@ -64,6 +65,7 @@ pub struct Attribute<'a> {
 ///
 /// #[derive(Clone, Copy)]
 /// struct Handle<'a>(&'a Tree, usize);
+/// impl std::fmt::Debug for Handle<'_> { fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "#{}", self.1) } }
 /// impl PartialEq for Handle<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
 /// impl Eq for Handle<'_> {}
 /// impl std::hash::Hash for Handle<'_> { fn hash<H: std::hash::Hasher>(&self, h: &mut H) { self.1.hash(h) } }
@@ -100,7 +102,7 @@ pub struct Attribute<'a> {
 /// let item = doc.items().next().unwrap();
 /// assert_eq!(item.get("name").unwrap().as_text(), Some("Ada"));
 /// ```
-pub trait Node<'a>: Copy + Eq + std::hash::Hash + 'a {
+pub trait Node<'a>: Copy + Eq + std::hash::Hash + std::fmt::Debug + 'a {
     /// The kind of this node.
     fn kind(self) -> NodeKind;
 

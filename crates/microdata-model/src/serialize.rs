@@ -35,7 +35,7 @@
 //! # use microdata_model::{Attribute, Node, NodeKind};
 //! # // A static tree: (element name, or None for a text node; text; attributes; children).
 //! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-//! # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 //! # struct N(&'static [Row], usize);
 //! # impl Node<'static> for N {
 //! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
@@ -116,7 +116,7 @@ fn is_raw_text_parent<'a, N: Node<'a>>(node: N) -> bool {
 /// # use microdata_model::{Attribute, Node, NodeKind};
 /// # // A static tree: (element name, or None for a text node; text; attributes; children).
 /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// # struct N(&'static [Row], usize);
 /// # impl Node<'static> for N {
 /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
@@ -162,7 +162,7 @@ pub fn inner_html<'a, N: Node<'a>>(node: N) -> String {
 /// # use microdata_model::{Attribute, Node, NodeKind};
 /// # // A static tree: (element name, or None for a text node; text; attributes; children).
 /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// # struct N(&'static [Row], usize);
 /// # impl Node<'static> for N {
 /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
@@ -209,7 +209,7 @@ pub fn inner_html_filtered<'a, N: Node<'a>>(node: N, skip: impl FnMut(N) -> bool
 /// # use microdata_model::{Attribute, Node, NodeKind};
 /// # // A static tree: (element name, or None for a text node; text; attributes; children).
 /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// # struct N(&'static [Row], usize);
 /// # impl Node<'static> for N {
 /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
@@ -398,6 +398,7 @@ mod tests {
     use crate::node::Attribute;
 
     /// A tiny in-memory tree.
+    #[derive(Debug)]
     enum Data {
         Doc,
         Fragment,
@@ -410,7 +411,7 @@ mod tests {
         Comment(&'static str),
     }
 
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     struct Tree {
         nodes: Vec<(Data, Vec<usize>)>,
     }
@@ -461,7 +462,7 @@ mod tests {
         }
     }
 
-    #[derive(Clone, Copy)]
+    #[derive(Clone, Copy, Debug)]
     struct H<'a>(&'a Tree, usize);
     impl PartialEq for H<'_> {
         fn eq(&self, o: &Self) -> bool {

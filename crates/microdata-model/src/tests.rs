@@ -7,11 +7,12 @@
 use crate::{Attribute, Document, ErrorKind, Node, NodeKind};
 
 /// An arena tree built with a small builder.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Tree {
     nodes: Vec<Data>,
 }
 
+#[derive(Debug)]
 enum Data {
     Document(Vec<usize>),
     Element {
@@ -24,7 +25,7 @@ enum Data {
     Other(Vec<usize>),
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct H<'a>(&'a Tree, usize);
 
 impl PartialEq for H<'_> {
@@ -458,7 +459,7 @@ fn ids_resolve_to_the_first_element_in_tree_order() {
 
 /// A tree that breaks the `Node` contract: from its second walk on, the
 /// root's last child is gone.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Shrinking<'a> {
     node: H<'a>,
     walks: &'a std::cell::Cell<u32>,

@@ -8,7 +8,11 @@ use crate::item::Item;
 use crate::node::Node;
 
 /// A property value (WHATWG HTML §5.2.4): an item, a URL, or a string.
-#[derive(Clone, Debug)]
+///
+/// Two values are equal when they are the same item (of the same
+/// document), or URL values with the same URL from the same kind of
+/// element, or the same text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value<'d, 'a, N: Node<'a>> {
     /// The element has `itemscope`: the value is the item it creates.
     Item(Item<'d, 'a, N>),

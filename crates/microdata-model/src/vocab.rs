@@ -12,10 +12,10 @@
 //! ```
 //! # use microdata_model::{Attribute, Document, Node, NodeKind};
 //! # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-//! # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+//! # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
 //! # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
 //! # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-//! # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+//! # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
 //! # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
 //! # impl Eq for H<'_> {}
 //! # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
@@ -190,10 +190,10 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
 /// ```
 /// # use microdata_model::{Attribute, Document, Node, NodeKind};
 /// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-/// # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+/// # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
 /// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
 /// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-/// # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+/// # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
 /// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
 /// # impl Eq for H<'_> {}
 /// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
@@ -572,10 +572,10 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// ```
 /// # use microdata_model::{Attribute, Document, Node, NodeKind};
 /// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-/// # struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
+/// # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
 /// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
 /// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-/// # #[derive(Clone, Copy)] struct H<'a>(&'a [N], usize);
+/// # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
 /// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
 /// # impl Eq for H<'_> {}
 /// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }

@@ -37,9 +37,11 @@ pub enum Mode {
 ///     .with_mode(Mode::W3c)
 ///     .with_registry(Registry::from_json(r#"{"http://example.org/": {}}"#)?);
 /// assert_eq!(w3c.mode(), Mode::W3c);
+/// assert_eq!(RdfOptions::default(), RdfOptions::new());
+/// assert_ne!(w3c, RdfOptions::new().with_mode(Mode::W3c), "another registry");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use]
 pub struct RdfOptions {
     limits: Limits,

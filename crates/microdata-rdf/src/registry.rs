@@ -15,7 +15,7 @@ use crate::iri;
 const DEFAULT_REGISTRY: &str = include_str!("md.json");
 
 /// One registry entry: a vocabulary URI prefix and its property rules.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Vocabulary {
     prefix: String,
     /// Per property name, the IRIs its `subPropertyOf` and
@@ -50,7 +50,7 @@ struct Vocabulary {
 /// assert_eq!(Registry::default().vocabulary("http://schema.org/Person"), Some("http://schema.org/"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registry {
     /// Sorted by decreasing prefix length, so the first match is the longest.
     vocabularies: Vec<Vocabulary>,

@@ -153,3 +153,19 @@ fn known_html5ever_deviation_annotation_xml_is_no_scope_boundary() {
         .replace("</annotation-xml>", "</mtext>");
     assert_eq!(json(&html), r#"{"items":[{"properties":{"t":["ax"]}}]}"#);
 }
+
+/// `Parsed`'s Debug output is the same on every parse (snapshot tests take
+/// it), although its attribute-order record is a hash map.
+#[test]
+fn parsed_debug_is_deterministic() {
+    let html: String = (0..200)
+        .map(|i| format!("<p title=t{i} id=p{i} class=c>x</p>"))
+        .collect();
+    let first = format!("{:?}", parse(&html, Some("https://example.com/")).unwrap());
+    for _ in 0..5 {
+        let again = format!("{:?}", parse(&html, Some("https://example.com/")).unwrap());
+        assert_eq!(again, first);
+    }
+    assert!(first.starts_with("Parsed { html: Html {"), "{first:.80}");
+    assert!(first.ends_with(r#"url: Some("https://example.com/"), .. }"#));
+}

@@ -66,3 +66,49 @@ fn a_time_left_open_inside_a_time() {
         r#"{"items":[{"properties":{"dtstart":["May 5th to\n        "],"dtend":["9pm"]}}]}"#
     );
 }
+
+/// Values compare with `assert_eq!`, and the model's types print without
+/// asking anything of the caller (snapshot tests take their Debug output).
+#[test]
+fn values_compare_and_model_types_print() {
+    use microdata_scraper::Value;
+    use std::borrow::Cow;
+
+    let parsed = parse(
+        r#"<div itemscope itemid="urn:isbn:0-330-34032-8" itemtype="https://schema.org/Book">
+           <b itemprop=name>Ada</b><a itemprop=url href=/ada>home</a>
+           <p itemprop=author itemscope><span itemprop=name>B</span></p>
+           <span itemprop=name>Ada</span></div><i itemprop=orphan>x</i>"#,
+        Some("https://example.com/"),
+    )
+    .unwrap();
+    let doc = parsed.document();
+    let item = doc.items().next().unwrap();
+    let names: Vec<_> = item.values("name").collect();
+    assert_eq!(names[0], Value::Text(Cow::Borrowed("Ada")));
+    assert_eq!(names[0], names[1], "equal text from two elements");
+    assert_eq!(
+        item.get("url"),
+        Some(Value::Url {
+            url: "https://example.com/ada".to_owned(),
+            element: "a"
+        })
+    );
+    let author = item.get("author").unwrap();
+    assert_eq!(author, item.get("author").unwrap(), "the same item");
+    assert_ne!(author, Value::Text(Cow::Borrowed("B")));
+
+    assert_eq!(
+        format!("{item:?}"),
+        r#"Item { element: <div>#3, types: ["https://schema.org/Book"], id: Some("urn:isbn:0-330-34032-8") }"#
+    );
+    assert_eq!(format!("{:?}", names[0]), r#"Text("Ada")"#);
+
+    // Microdata errors are errors.
+    let errors = doc.errors();
+    let error: &dyn std::error::Error = &errors[0];
+    assert_eq!(
+        error.to_string(),
+        r#"itemprop element is not a property of any item (<i> #9)"#
+    );
+}

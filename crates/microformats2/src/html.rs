@@ -128,6 +128,11 @@ impl<N: Copy + std::hash::Hash + Eq> Clone for Resolved<'_, '_, N> {
     }
 }
 impl<N: Copy + std::hash::Hash + Eq> Copy for Resolved<'_, '_, N> {}
+impl<N: std::hash::Hash + Eq + std::fmt::Debug> std::fmt::Debug for Resolved<'_, '_, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Resolved").field(&self.node).finish()
+    }
+}
 impl<N: std::hash::Hash + Eq> PartialEq for Resolved<'_, '_, N> {
     fn eq(&self, other: &Self) -> bool {
         self.node == other.node
