@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::metadata::Metadata;
+use crate::metadata::{FeatureVariant, Metadata};
 use crate::util::{
     Error, Result, cargo, check, describe, flush, format_duration, project_root, run as run_cmd,
     run_streaming, table,
@@ -191,17 +191,30 @@ fn steps(ci: &mut Ci) -> Result<()> {
     test_result?;
 
     ci.step("doc --workspace --no-deps --all-features", || {
-        let mut flags = std::env::var("RUSTDOCFLAGS").unwrap_or_default();
-        if !flags.is_empty() {
-            flags.push(' ');
-        }
-        flags.push_str("-D warnings");
         run_cmd(
             cargo()
                 .args(["doc", "--workspace", "--no-deps", "--all-features"])
-                .env("RUSTDOCFLAGS", flags),
+                .env("RUSTDOCFLAGS", deny_rustdoc_warnings()),
         )
     })?;
+    // Each crate's docs with its other feature sets too: a link to an item
+    // behind a feature breaks only where the feature is off (and the
+    // converters depend on the model without its default features).
+    for krate in meta.crates(&root) {
+        for variant in krate.feature_variants() {
+            if variant == FeatureVariant::All {
+                continue;
+            }
+            let mut cmd = cargo();
+            cmd.current_dir(&krate.dir)
+                .args(["doc", "--no-deps"])
+                .args(variant.flag())
+                .env("RUSTDOCFLAGS", deny_rustdoc_warnings());
+            ci.step(format!("doc {} ({})", krate.name, variant.label()), || {
+                run_cmd(&mut cmd)
+            })?;
+        }
+    }
 
     match rust_version(&root)? {
         None => ci.skipped("msrv", "no rust-version in Cargo.toml"),
@@ -233,6 +246,16 @@ fn steps(ci: &mut Ci) -> Result<()> {
         conformance::run(&conformance::Options::default()).map(|_| ())
     })?;
     ci.step("tidy", || tidy::run(&root))
+}
+
+/// `RUSTDOCFLAGS` with `-D warnings` added to what the caller set.
+fn deny_rustdoc_warnings() -> String {
+    let mut flags = std::env::var("RUSTDOCFLAGS").unwrap_or_default();
+    if !flags.is_empty() {
+        flags.push(' ');
+    }
+    flags.push_str("-D warnings");
+    flags
 }
 
 /// `rust-version` of `[workspace.package]` (or `[package]`) in the root

@@ -15,7 +15,7 @@
 //!   follow the current rules (`data` and `meter` give their `value`, a
 //!   `time` without `datetime` its child text, where the draft gave
 //!   `textContent`);
-//! - the `application/microdata+json` conversion ([`Document::to_json`],
+//! - the `application/microdata+json` conversion (`Document::to_json`,
 //!   feature `json`, on by default);
 //! - the HTML [`microsyntax`]es the converters share (dates, times,
 //!   durations, numbers);
@@ -76,7 +76,7 @@
 //!
 //! # Features
 //!
-//! - `json` (default): [`Document::to_json`] and the [`json`] module.
+//! - `json` (default): `Document::to_json` and the `json` module.
 //! - `serde`: `serde::Serialize` for [`Item`], producing the WHATWG JSON
 //!   object shape.
 #![cfg_attr(docsrs, feature(doc_cfg))]

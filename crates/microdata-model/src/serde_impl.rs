@@ -4,8 +4,8 @@
 //!
 //! Serde serializes nested values through nested calls, so nesting depth is
 //! capped at [`MAX_DEPTH`] items: deeper documents give a serialization
-//! error rather than a stack overflow. The [`json`](crate::json) module has
-//! no such limit.
+//! error rather than a stack overflow. The JSON conversion (the `json`
+//! module) has no such limit.
 
 use std::cell::RefCell;
 

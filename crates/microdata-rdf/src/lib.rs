@@ -64,7 +64,7 @@
 //! # Features
 //!
 //! - `serialize` (default): the N-Triples, Turtle and N-Quads writers
-//!   ([`write_ntriples`], [`write_turtle`], [`write_nquads`] and their
+//!   (`write_ntriples`, `write_turtle`, `write_nquads` and their
 //!   `to_*` string forms), through `oxttl`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
