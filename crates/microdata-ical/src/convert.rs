@@ -48,6 +48,8 @@ pub(crate) struct Event<'a> {
 /// A calendar before it is written.
 #[derive(Clone, Debug)]
 pub(crate) struct Calendar<'a> {
+    /// The `PRODID` value.
+    pub(crate) prodid: String,
     /// The `DTSTAMP` value, an iCalendar UTC DATE-TIME.
     pub(crate) dtstamp: String,
     pub(crate) events: Vec<Event<'a>>,
@@ -70,7 +72,7 @@ impl Calendar<'_> {
             }
         };
         line("BEGIN", None, "VCALENDAR");
-        line("PRODID", None, PRODID);
+        line("PRODID", None, &self.prodid);
         line("VERSION", None, "2.0");
         for event in &self.events {
             line("BEGIN", None, "VEVENT");
@@ -103,6 +105,7 @@ pub(crate) fn build<'d, 'a: 'd, N: Node<'a>>(
     }
     let moment = options.dtstamp().unwrap_or_else(SystemTime::now);
     Some(Calendar {
+        prodid: options.prodid().to_owned(),
         dtstamp: format_utc(moment),
         events,
     })

@@ -22,6 +22,7 @@ use std::time::SystemTime;
 #[must_use]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct IcalOptions {
+    prodid: Option<String>,
     dtstamp: Option<SystemTime>,
     uid_from_itemid: bool,
     time_element_dates: bool,
@@ -32,6 +33,38 @@ impl IcalOptions {
     /// the system clock.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The `PRODID` value, "a user-agent-specific string representing the
+    /// user agent" (step 4): a program that embeds the conversion is that
+    /// user agent. Default: [`PRODID`](crate::PRODID), which names this
+    /// crate and its version (so snapshots of the output change with
+    /// each release unless this is set).
+    ///
+    /// ```
+    /// use std::time::SystemTime;
+    /// use microdata_ical::{IcalOptions, to_icalendar};
+    ///
+    /// let parsed = microdata_scraper::parse(
+    ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+    ///        <b itemprop=summary>Launch</b>"#,
+    ///     None,
+    /// )?;
+    /// let options = IcalOptions::new()
+    ///     .with_prodid("-//Example Corp.//Event Export 2.1//EN")
+    ///     .with_dtstamp(SystemTime::UNIX_EPOCH);
+    /// let ics = to_icalendar(&parsed.document(), &options).ok_or("no vEvent")?;
+    /// assert!(ics.starts_with("BEGIN:VCALENDAR\r\nPRODID:-//Example Corp.//Event Export 2.1//EN\r\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_prodid(mut self, prodid: impl Into<String>) -> Self {
+        self.prodid = Some(prodid.into());
+        self
+    }
+
+    /// The `PRODID` value written.
+    pub fn prodid(&self) -> &str {
+        self.prodid.as_deref().unwrap_or(crate::PRODID)
     }
 
     /// The moment written as every event's `DTSTAMP` ("the current date and

@@ -4,7 +4,7 @@ use icalendar::{Calendar, Component, Event, Property};
 use microdata_model::{Document, Element, Node};
 
 use crate::IcalOptions;
-use crate::convert::{self, PRODID};
+use crate::convert;
 use microdata_vcard::line::escape_text;
 
 /// The VEVENT properties RFC 5545 allows at most once.
@@ -130,7 +130,7 @@ fn writes_line_breaks(property: &Property) -> bool {
 fn typed(cal: &convert::Calendar<'_>) -> Calendar {
     let verbatim_lists = lists_written_verbatim();
     let mut calendar = Calendar::empty();
-    calendar.append_property(("PRODID", PRODID));
+    calendar.append_property(("PRODID", cal.prodid.as_str()));
     calendar.append_property(("VERSION", "2.0"));
     for e in &cal.events {
         let mut event = Event::new();

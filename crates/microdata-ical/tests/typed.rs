@@ -31,6 +31,23 @@ fn bluesday_typed() {
 }
 
 #[test]
+fn prodid_from_the_options() {
+    let parsed = microdata_scraper::parse(&fixture("bluesday-page.html"), Some(URL)).unwrap();
+    let options = options().with_prodid("-//Example//Export; v2//EN");
+    let cal = to_calendar(&parsed.document(), &options).unwrap();
+    assert_eq!(
+        cal.property_value("PRODID"),
+        Some("-//Example//Export; v2//EN")
+    );
+    // The text writes it as TEXT, escaped.
+    let text = microdata_ical::to_icalendar(&parsed.document(), &options).unwrap();
+    assert!(
+        text.starts_with("BEGIN:VCALENDAR\r\nPRODID:-//Example//Export\\; v2//EN\r\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn repeated_and_list_properties_are_kept() {
     let parsed = microdata_scraper::parse(
         r#"<div itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
