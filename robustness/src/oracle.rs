@@ -177,13 +177,19 @@ pub fn reference_html(html: &str) -> String {
     use html5ever::tree_builder::TreeBuilderOpts;
     use markup5ever_rcdom::{NodeData, RcDom, SerializableHandle};
 
+    // As `microdata_scraper` parses: one leading U+FEFF dropped, no other
+    // (html5ever's `discard_bom` also drops one after each `</script>`).
     let opts = ParseOpts {
+        tokenizer: html5ever::tokenizer::TokenizerOpts {
+            discard_bom: false,
+            ..Default::default()
+        },
         tree_builder: TreeBuilderOpts {
             scripting_enabled: false,
             ..Default::default()
         },
-        ..Default::default()
     };
+    let html = html.strip_prefix('\u{feff}').unwrap_or(html);
     let dom = driver::parse_document(RcDom::default(), opts).one(html);
     dom.document
         .children

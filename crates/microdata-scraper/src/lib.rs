@@ -52,6 +52,7 @@ use std::fmt;
 use ego_tree::NodeRef;
 use html5ever::driver::{self, ParseOpts};
 use html5ever::tendril::TendrilSink;
+use html5ever::tokenizer::TokenizerOpts;
 use html5ever::tree_builder::TreeBuilderOpts;
 pub use microdata_model::*;
 pub use scraper;
@@ -250,7 +251,17 @@ pub type Document<'a> = microdata_model::Document<'a, ScraperNode<'a>>;
 /// The tree is `scraper`'s alone, with each element's attributes sorted by
 /// name; [`parse`] also keeps their source order, for serializations.
 pub fn parse_html(html: &str) -> Html {
-    driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts()).one(html)
+    driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts())
+        .one(without_bom(html))
+}
+
+/// `html` without one leading U+FEFF BYTE ORDER MARK, which decoding
+/// bytes would have removed (WHATWG Encoding's "decode"). html5ever can
+/// do this itself, but does it at the start of every piece of input it is
+/// given, and again after each `</script>`: a U+FEFF there would vanish
+/// from the text. So its option is off and this is done once, here.
+fn without_bom(html: &str) -> &str {
+    html.strip_prefix('\u{feff}').unwrap_or(html)
 }
 
 /// Parses an HTML document like [`parse_html`], but gives up once the
@@ -320,7 +331,7 @@ where
     S: html5ever::tree_builder::TreeSink<Handle = ego_tree::NodeId>,
 {
     let mut parser = driver::parse_document(sink, parse_opts());
-    let mut offset = 0;
+    let mut offset = html.len() - without_bom(html).len();
     while offset < html.len() {
         let mut end = (offset + PIECE).min(html.len());
         while !html.is_char_boundary(end) {
@@ -383,14 +394,18 @@ impl fmt::Display for TooManyOpenElements {
 
 impl std::error::Error for TooManyOpenElements {}
 
-/// The parser's options: scripting disabled.
+/// The parser's options: scripting disabled, and no byte order mark
+/// discarded by the tokenizer ([`without_bom`] does it once).
 fn parse_opts() -> ParseOpts {
     ParseOpts {
+        tokenizer: TokenizerOpts {
+            discard_bom: false,
+            ..Default::default()
+        },
         tree_builder: TreeBuilderOpts {
             scripting_enabled: false,
             ..Default::default()
         },
-        ..Default::default()
     }
 }
 
@@ -473,7 +488,7 @@ impl Parsed {
     /// ```
     pub fn new(html: &str, url: Option<Url>) -> Parsed {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
-        let (html, order) = driver::parse_document(sink, parse_opts()).one(html);
+        let (html, order) = driver::parse_document(sink, parse_opts()).one(without_bom(html));
         Parsed { html, order, url }
     }
 

@@ -46,6 +46,7 @@ fn fragment() -> impl Strategy<Value = &'static str> {
         "text ",
         "<br>",
         "<img src=a alt=\"&lt;\">",
+        "\u{feff}",
     ])
 }
 
@@ -66,9 +67,15 @@ proptest! {
 }
 
 #[test]
-fn a_boundary_inside_a_character_reference_or_a_cr_lf_pair() {
+fn a_boundary_inside_a_character_reference_a_cr_lf_pair_or_before_a_bom() {
     for filler in 4090..4100 {
-        for tail in ["&notin; x", "\r\nline", "😀😀", "<p title=\"a&amp;b\">z"] {
+        for tail in [
+            "&notin; x",
+            "\r\nline",
+            "😀😀",
+            "<p title=\"a&amp;b\">z",
+            "\u{feff}\u{feff}x",
+        ] {
             let html = format!("<pre>{}{tail}", "y".repeat(filler));
             assert_eq!(
                 tree(&parse_html_within(&html, DEFAULT_MAX_OPEN_ELEMENTS).unwrap()),

@@ -169,3 +169,30 @@ fn parsed_debug_is_deterministic() {
     assert!(first.starts_with("Parsed { html: Html {"), "{first:.80}");
     assert!(first.ends_with(r#"url: Some("https://example.com/"), .. }"#));
 }
+
+/// One leading U+FEFF is a byte order mark and is dropped (decoding bytes
+/// would have); any other is text. html5ever's own BOM option also drops
+/// one after each `</script>` and at the start of every piece it is fed,
+/// so the adapter strips the leading one itself.
+#[test]
+fn only_a_leading_byte_order_mark_is_dropped() {
+    let html = "\u{feff}<div itemscope><span itemprop=a><script></script>\u{feff}X</span>\
+                <b itemprop=b>\u{feff}Y</b></div>";
+    for json in [
+        json(html),
+        microdata_scraper::document(&parse_html(html), None).to_json(),
+    ] {
+        assert_eq!(
+            json,
+            "{\"items\":[{\"properties\":{\"a\":[\"\u{feff}X\"],\"b\":[\"\u{feff}Y\"]}}]}"
+        );
+    }
+    // A second leading U+FEFF is text: it opens the body.
+    let twice = microdata_scraper::serialize::inner_html(microdata_scraper::ScraperNode::from(
+        parse_html("\u{feff}\u{feff}<p>x").tree.root(),
+    ));
+    assert_eq!(
+        twice,
+        "<html><head></head><body>\u{feff}<p>x</p></body></html>"
+    );
+}
