@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
+use microdata_scraper::Url;
 
 use crate::cli::Args;
 use crate::input::{Source, Unusable};
@@ -284,14 +285,22 @@ fn process(
     let source = match input {
         Ok(s) => s,
         Err(u) => {
-            failed(args, settings, &mut outcome, &u.source, &u.message);
+            let url = settings.base_url.clone().or_else(|| u.source.default_url());
+            failed(
+                args,
+                &mut outcome,
+                &u.source,
+                (url.as_ref(), None, &[]),
+                &u.message,
+            );
             return outcome;
         }
     };
     let bytes = match source.read() {
         Ok(b) => b,
         Err(e) => {
-            failed(args, settings, &mut outcome, source, &e);
+            let url = settings.base_url.clone().or_else(|| source.default_url());
+            failed(args, &mut outcome, source, (url.as_ref(), None, &[]), &e);
             return outcome;
         }
     };
@@ -318,22 +327,13 @@ fn process(
     let tree = match tree {
         Ok(tree) => tree,
         Err(e) => {
+            let known = (
+                url.as_ref(),
+                Some(decoded.encoding.name()),
+                &input_errors[..],
+            );
             let message = format!("{e} (limit max_open_elements)");
-            outcome
-                .messages
-                .push(format!("microdata: {}: {message}", source.display()));
-            outcome.status = EXIT_INPUT_FAILED;
-            outcome.failed = true;
-            if args.format == cli::Format::Jsonl {
-                outcome.output = Some(formats::jsonl_failure(
-                    args,
-                    source,
-                    url.as_ref().map(|u| u.as_str()),
-                    Some(decoded.encoding.name()),
-                    &[&input_errors[..], &[message]].concat(),
-                    None,
-                ));
-            }
+            failed(args, &mut outcome, source, known, &message);
             return outcome;
         }
     };
@@ -417,21 +417,29 @@ enum Tree {
     Plain(microdata_scraper::scraper::Html),
 }
 
-/// Records an input that could not be read at all.
-fn failed(args: &Args, settings: &Settings, outcome: &mut Outcome, source: &Source, message: &str) {
+/// Records an input that gives no output: it could not be read, or its
+/// parse stopped at a limit. `known` is what is known of it by then (its
+/// URL, encoding and earlier problems), for its `jsonl` failure line.
+fn failed(
+    args: &Args,
+    outcome: &mut Outcome,
+    source: &Source,
+    known: (Option<&Url>, Option<&str>, &[String]),
+    message: &str,
+) {
+    let (url, encoding, earlier) = known;
     outcome
         .messages
         .push(format!("microdata: {}: {message}", source.display()));
     outcome.status = EXIT_INPUT_FAILED;
     outcome.failed = true;
     if args.format == cli::Format::Jsonl {
-        let url = settings.base_url.clone().or_else(|| source.default_url());
         outcome.output = Some(formats::jsonl_failure(
             args,
             source,
-            url.as_ref().map(|u| u.as_str()),
-            None,
-            &[message.to_owned()],
+            url.map(Url::as_str),
+            encoding,
+            &[earlier, &[message.to_owned()]].concat(),
             None,
         ));
     }
