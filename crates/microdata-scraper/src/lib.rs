@@ -274,7 +274,8 @@ fn without_bom(html: &str) -> &str {
 /// open, so a page of unclosed tags (`<div>` or `<font id=…>` repeated, a
 /// few kilobytes each thousand) takes time quadratic in its size: 40,000
 /// unclosed `<div>`s take seconds, a megabyte of them minutes. This
-/// function feeds the parser the input in pieces of 4 KiB and, after each,
+/// function feeds the parser the input in pieces of 4 KiB (or of as many
+/// bytes as elements were open after the last piece, if more) and, after each,
 /// counts the elements on those two lists (an element on both counts
 /// twice, and the parser's pointers to the `head` element and the current
 /// `form` count once more); above `max_open_elements` it stops and reports
@@ -332,8 +333,12 @@ where
 {
     let mut parser = driver::parse_document(sink, parse_opts());
     let mut offset = html.len() - without_bom(html).len();
+    let mut open = 0;
     while offset < html.len() {
-        let mut end = (offset + PIECE).min(html.len());
+        // A count visits every open element: feeding at least as many
+        // bytes as the last count found keeps the counting linear in the
+        // input even under a limit far above the default.
+        let mut end = (offset + PIECE.max(open)).min(html.len());
         while !html.is_char_boundary(end) {
             end -= 1;
         }
@@ -342,7 +347,8 @@ where
         let count = Count::default();
         parser.tokenizer.sink.trace_handles(&count);
         // The tracer is also given the document, which does not count.
-        if count.0.get().saturating_sub(1) > max {
+        open = count.0.get().saturating_sub(1);
+        if open > max {
             return Err(TooManyOpenElements { limit: max, offset });
         }
     }

@@ -100,6 +100,17 @@ fn unclosed_blocks_pass_the_limit() {
     );
 }
 
+/// Under a high limit the pieces grow with the elements open (so counting
+/// stays linear), but the parse still stops soon after the limit.
+#[test]
+fn a_high_limit_stops_soon_after_it_is_passed() {
+    let html = "<span>".repeat(50_000);
+    let err = parse_html_within(&html, 10_000).unwrap_err();
+    // 6 bytes a `<span>`: the limit is passed at byte 60,000 or so.
+    assert!((60_000..80_000).contains(&err.offset()), "{}", err.offset());
+    assert!(parse_html_within(&html, 50_003).is_ok());
+}
+
 /// Formatting elements with distinct attributes sit on both lists (the
 /// "Noah's Ark" clause keeps only three identical ones).
 #[test]
