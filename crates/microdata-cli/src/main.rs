@@ -72,7 +72,7 @@ fn main() -> ExitCode {
 
 /// Settings derived once from the arguments.
 pub(crate) struct Settings {
-    pub(crate) base_url: Option<microdata_scraper::Url>,
+    pub(crate) base_url: Option<Url>,
     /// `--now`, or the time the command started.
     pub(crate) now: microdata_scraper::microsyntax::GlobalDateTime,
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
@@ -80,6 +80,13 @@ pub(crate) struct Settings {
     pub(crate) rdf: microdata_rdf::RdfOptions,
     /// Whether to find the microdata errors (`--errors` or the summary).
     pub(crate) find_errors: bool,
+}
+
+impl Settings {
+    /// The document URL of `source`: `--base-url`, else the file's URL.
+    fn url_of(&self, source: &Source) -> Option<Url> {
+        self.base_url.clone().or_else(|| source.default_url())
+    }
 }
 
 /// What processing one input produced.
@@ -285,7 +292,7 @@ fn process(
     let source = match input {
         Ok(s) => s,
         Err(u) => {
-            let url = settings.base_url.clone().or_else(|| u.source.default_url());
+            let url = settings.url_of(&u.source);
             failed(
                 args,
                 &mut outcome,
@@ -299,7 +306,7 @@ fn process(
     let bytes = match source.read() {
         Ok(b) => b,
         Err(e) => {
-            let url = settings.base_url.clone().or_else(|| source.default_url());
+            let url = settings.url_of(source);
             failed(args, &mut outcome, source, (url.as_ref(), None, &[]), &e);
             return outcome;
         }
@@ -316,7 +323,7 @@ fn process(
         outcome.status = EXIT_INPUT_FAILED;
         input_errors.push(problem);
     }
-    let url = settings.base_url.clone().or_else(|| source.default_url());
+    let url = settings.url_of(source);
     let max_open = args.max_open_elements();
     let tree = if args.format.serializes_html() {
         microdata_scraper::Parsed::new_within(&text, url.clone(), max_open).map(Tree::Ordered)
