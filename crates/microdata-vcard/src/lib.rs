@@ -133,10 +133,7 @@ pub fn try_to_vcard<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &VcardOptions,
 ) -> Result<Option<String>, microdata_model::LimitError> {
-    let Some(item) = convert::first_hcard(doc.all_items()) else {
-        return Ok(None);
-    };
-    Ok(Some(convert::build(item, options)?.to_text()))
+    card_text(convert::first_hcard(doc.all_items()), options)
 }
 
 /// Converts the first of `elements` that is an hCard item to vCard text
@@ -202,10 +199,16 @@ pub fn try_to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &VcardOptions,
 ) -> Result<Option<String>, microdata_model::LimitError> {
-    let Some(item) = convert::first_hcard_among(elements) else {
-        return Ok(None);
-    };
-    Ok(Some(convert::build(item, options)?.to_text()))
+    card_text(convert::first_hcard_among(elements), options)
+}
+
+/// The vCard text of `item`, if there is one.
+fn card_text<'a, N: Node<'a>>(
+    item: Option<microdata_model::Item<'_, 'a, N>>,
+    options: &VcardOptions,
+) -> Result<Option<String>, microdata_model::LimitError> {
+    item.map(|item| convert::build(item, options).map(|card| card.to_text()))
+        .transpose()
 }
 
 #[cfg(test)]
