@@ -216,17 +216,39 @@ fn steps(ci: &mut Ci) -> Result<()> {
         }
     }
 
+    // Every public item of the published crates has a runnable example:
+    // rustdoc's `missing_doc_code_examples` lint, which only nightly has.
+    match installed_toolchain("nightly") {
+        Some(toolchain) => {
+            let target = root.join("target").join("doc-examples");
+            ci.step(format!("doc examples ({toolchain})"), || {
+                for krate in meta.crates(&root) {
+                    let mut cmd = rustup_cargo(&toolchain, &krate.dir);
+                    cmd.args(["rustdoc", "--all-features", "--target-dir"])
+                        .arg(&target)
+                        .args([
+                            "--",
+                            "-Zunstable-options",
+                            "-Zcrate-attr=feature(rustdoc_missing_doc_code_examples)",
+                            "-Drustdoc::missing_doc_code_examples",
+                        ]);
+                    run_cmd(&mut cmd)?;
+                }
+                Ok(())
+            })?;
+        }
+        None => ci.skipped(
+            "doc examples",
+            "no nightly toolchain installed (`rustup toolchain list`): the lint is nightly-only",
+        ),
+    }
+
     match rust_version(&root)? {
         None => ci.skipped("msrv", "no rust-version in Cargo.toml"),
         Some(version) => match installed_toolchain(&version) {
             Some(toolchain) => {
-                let mut cmd = Command::new("rustup");
-                cmd.current_dir(&root)
-                    .args(["run", &toolchain, "cargo", "check", "--workspace"]);
-                // Let `rustup run` pick every tool of that toolchain.
-                for var in ["CARGO", "RUSTC", "RUSTDOC", "RUSTUP_TOOLCHAIN"] {
-                    cmd.env_remove(var);
-                }
+                let mut cmd = rustup_cargo(&toolchain, &root);
+                cmd.args(["check", "--workspace"]);
                 ci.step(
                     format!("msrv: check on Rust {version} ({toolchain})"),
                     || run_cmd(&mut cmd),
@@ -246,6 +268,17 @@ fn steps(ci: &mut Ci) -> Result<()> {
         conformance::run(&conformance::Options::default()).map(|_| ())
     })?;
     ci.step("tidy", || tidy::run(&root))
+}
+
+/// `cargo` of an installed `toolchain`, run in `dir`.
+fn rustup_cargo(toolchain: &str, dir: &Path) -> Command {
+    let mut cmd = Command::new("rustup");
+    cmd.current_dir(dir).args(["run", toolchain, "cargo"]);
+    // Let `rustup run` pick every tool of that toolchain.
+    for var in ["CARGO", "RUSTC", "RUSTDOC", "RUSTUP_TOOLCHAIN"] {
+        cmd.env_remove(var);
+    }
+    cmd
 }
 
 /// `RUSTDOCFLAGS` with `-D warnings` added to what the caller set.
@@ -356,7 +389,8 @@ mod tests {
     fn picks_installed_toolchain() {
         let list = "stable-x86_64-unknown-linux-gnu (active, default)\n\
                     1.95.0-x86_64-unknown-linux-gnu\n\
-                    1.85.1-x86_64-unknown-linux-gnu\n";
+                    1.85.1-x86_64-unknown-linux-gnu\n\
+                    nightly-x86_64-unknown-linux-gnu\n";
         assert_eq!(
             pick_toolchain(list, "1.85").as_deref(),
             Some("1.85.1-x86_64-unknown-linux-gnu")
@@ -367,5 +401,9 @@ mod tests {
         );
         assert_eq!(pick_toolchain(list, "1.9"), None);
         assert_eq!(pick_toolchain(list, "1.84"), None);
+        assert_eq!(
+            pick_toolchain(list, "nightly").as_deref(),
+            Some("nightly-x86_64-unknown-linux-gnu")
+        );
     }
 }

@@ -22,6 +22,26 @@ use crate::node::Node;
 use crate::value::UrlCache;
 
 /// How to lay the JSON out.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::json::JsonOptions;
+///
+/// // <p itemscope><b itemprop=n>1</b></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[("itemscope", "")], &[1]),
+///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+///     (None, "1", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// assert_eq!(doc.to_json_with(JsonOptions::new()), r#"{"items":[{"properties":{"n":["1"]}}]}"#);
+/// let pretty = doc.to_json_with(JsonOptions::new().with_pretty(true));
+/// assert!(pretty.starts_with("{\n  \"items\": [\n    {\n"));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[must_use]
 pub struct JsonOptions {
@@ -30,12 +50,50 @@ pub struct JsonOptions {
 
 impl JsonOptions {
     /// The spec's shortest serialization (no whitespace).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::json::JsonOptions;
+    ///
+    /// assert_eq!(JsonOptions::new(), JsonOptions::default());
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Indent with two spaces, one value per line, for people to read.
     /// The data is the same.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::json::JsonOptions;
+    ///
+    /// // <p itemscope><b itemprop=n>1</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let pretty = doc.to_json_with(JsonOptions::new().with_pretty(true));
+    /// assert_eq!(pretty, "\
+    /// {
+    ///   \"items\": [
+    ///     {
+    ///       \"properties\": {
+    ///         \"n\": [
+    ///           \"1\"
+    ///         ]
+    ///       }
+    ///     }
+    ///   ]
+    /// }");
+    /// ```
     pub fn with_pretty(mut self, pretty: bool) -> Self {
         self.pretty = pretty;
         self
@@ -49,21 +107,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// # Examples
     ///
     /// ```
-    /// # use microdata_model::{Attribute, Node, NodeKind};
-    /// # // A static tree: (element name, or None for a text node; text; attributes; children).
-    /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    /// # struct N(&'static [Row], usize);
-    /// # impl Node<'static> for N {
-    /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-    /// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-    /// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-    /// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-    /// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-    /// #     }
-    /// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-    /// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-    /// # }
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
     /// use microdata_model::Document;
     ///
     /// // <p itemscope><b itemprop=n>x</b></p>, with any `Node` implementation
@@ -98,21 +143,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// # Examples
     ///
     /// ```
-    /// # use microdata_model::{Attribute, Node, NodeKind};
-    /// # // A static tree: (element name, or None for a text node; text; attributes; children).
-    /// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-    /// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    /// # struct N(&'static [Row], usize);
-    /// # impl Node<'static> for N {
-    /// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-    /// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-    /// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-    /// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-    /// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-    /// #     }
-    /// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-    /// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-    /// # }
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
     /// use microdata_model::{Document, Limit, Limits, json::JsonOptions};
     ///
     /// // <p itemscope><b itemprop=n>x</b></p>, with any `Node` implementation
@@ -154,6 +186,34 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 ///
 /// No limits apply (see the [module docs](self)); use [`try_to_json`] for
 /// untrusted input.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::json::{JsonOptions, to_json};
+///
+/// // <div><section itemscope><b itemprop=n>1</b></section>
+/// //      <aside itemscope><b itemprop=n>2</b></aside></div>
+/// let tree: &'static [Row] = &[
+///     (Some("div"), "", &[], &[1, 4]),
+///     (Some("section"), "", &[("itemscope", "")], &[2]),
+///     (Some("b"), "", &[("itemprop", "n")], &[3]),
+///     (None, "1", &[], &[]),
+///     (Some("aside"), "", &[("itemscope", "")], &[5]),
+///     (Some("b"), "", &[("itemprop", "n")], &[6]),
+///     (None, "2", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// // Only the items of `aside` elements:
+/// let asides = doc.elements().filter(|el| el.is("aside"));
+/// assert_eq!(
+///     to_json(asides, JsonOptions::new()),
+///     r#"{"items":[{"properties":{"n":["2"]}}]}"#
+/// );
+/// ```
 pub fn to_json<'d, 'a: 'd, N: Node<'a>>(
     nodes: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: JsonOptions,
@@ -167,6 +227,38 @@ pub fn to_json<'d, 'a: 'd, N: Node<'a>>(
 /// # Errors
 ///
 /// A [`LimitError`] naming the first limit reached.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::{Document, Limit, Limits};
+/// use microdata_model::json::{JsonOptions, try_to_json};
+///
+/// // <div><section itemscope><b itemprop=n>1</b></section>
+/// //      <aside itemscope><b itemprop=n>2</b></aside></div>
+/// let tree: &'static [Row] = &[
+///     (Some("div"), "", &[], &[1, 4]),
+///     (Some("section"), "", &[("itemscope", "")], &[2]),
+///     (Some("b"), "", &[("itemprop", "n")], &[3]),
+///     (None, "1", &[], &[]),
+///     (Some("aside"), "", &[("itemscope", "")], &[5]),
+///     (Some("b"), "", &[("itemprop", "n")], &[6]),
+///     (None, "2", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// // Only the items of `aside` elements:
+/// let asides = doc.elements().filter(|el| el.is("aside"));
+/// let json = try_to_json(asides, JsonOptions::new(), Limits::new())?;
+/// assert_eq!(json, r#"{"items":[{"properties":{"n":["2"]}}]}"#);
+///
+/// // Both items are more than one allows:
+/// let one = Limits::new().with_max_items(1);
+/// let error = try_to_json(doc.elements(), JsonOptions::new(), one).unwrap_err();
+/// assert_eq!(error.limit(), Limit::Items);
+/// # Ok::<(), microdata_model::LimitError>(())
+/// ```
 pub fn try_to_json<'d, 'a: 'd, N: Node<'a>>(
     nodes: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: JsonOptions,
@@ -201,6 +293,27 @@ fn write_items<'d, 'a: 'd, N: Node<'a>>(
 
 /// The JSON object of one item ("get the object for an item"), as a
 /// string, with an empty memory. No limits apply.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::json::{JsonOptions, item_to_json};
+///
+/// // <div itemscope><p itemprop=a itemscope><b itemprop=n>1</b></p></div>
+/// let tree: &'static [Row] = &[
+///     (Some("div"), "", &[("itemscope", "")], &[1]),
+///     (Some("p"), "", &[("itemprop", "a"), ("itemscope", "")], &[2]),
+///     (Some("b"), "", &[("itemprop", "n")], &[3]),
+///     (None, "1", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// // The nested item alone (`to_json` would skip it: it is not top-level):
+/// let nested = doc.element_at(1).and_then(|el| el.item()).unwrap();
+/// assert_eq!(item_to_json(nested, JsonOptions::new()), r#"{"properties":{"n":["1"]}}"#);
+/// ```
 pub fn item_to_json<'a, N: Node<'a>>(item: Item<'_, 'a, N>, options: JsonOptions) -> String {
     try_item_to_json(item, options, Limits::none()).unwrap_or_default()
 }
@@ -210,6 +323,33 @@ pub fn item_to_json<'a, N: Node<'a>>(item: Item<'_, 'a, N>, options: JsonOptions
 /// # Errors
 ///
 /// A [`LimitError`] naming the first limit reached.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::{Document, Limit, Limits};
+/// use microdata_model::json::{JsonOptions, try_item_to_json};
+///
+/// // <div itemscope><p itemprop=a itemscope><b itemprop=n>1</b></p></div>
+/// let tree: &'static [Row] = &[
+///     (Some("div"), "", &[("itemscope", "")], &[1]),
+///     (Some("p"), "", &[("itemprop", "a"), ("itemscope", "")], &[2]),
+///     (Some("b"), "", &[("itemprop", "n")], &[3]),
+///     (None, "1", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// // The nested item alone (`to_json` would skip it: it is not top-level):
+/// let nested = doc.element_at(1).and_then(|el| el.item()).unwrap();
+/// let json = try_item_to_json(nested, JsonOptions::new(), Limits::new())?;
+/// assert_eq!(json, r#"{"properties":{"n":["1"]}}"#);
+///
+/// let tiny = Limits::new().with_max_output_bytes(10);
+/// let error = try_item_to_json(nested, JsonOptions::new(), tiny).unwrap_err();
+/// assert_eq!((error.limit(), error.max()), (Limit::OutputBytes, 10));
+/// # Ok::<(), microdata_model::LimitError>(())
+/// ```
 pub fn try_item_to_json<'a, N: Node<'a>>(
     item: Item<'_, 'a, N>,
     options: JsonOptions,

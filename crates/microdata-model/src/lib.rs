@@ -35,21 +35,8 @@
 //! one like it. With any tree:
 //!
 //! ```
-//! # use microdata_model::{Attribute, Node, NodeKind};
-//! # // A static tree: (element name, or None for a text node; text; attributes; children).
-//! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-//! # struct N(&'static [Row], usize);
-//! # impl Node<'static> for N {
-//! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-//! #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-//! #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-//! #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-//! #     }
-//! #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-//! # }
+//! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+//! # use tree::{N, Row};
 //! use microdata_model::Document;
 //!
 //! // <div itemscope itemtype="https://schema.org/Person">

@@ -31,21 +31,8 @@
 //! # Examples
 //!
 //! ```
-//! # use microdata_model::{Attribute, Node, NodeKind};
-//! # // A static tree: (element name, or None for a text node; text; attributes; children).
-//! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-//! # struct N(&'static [Row], usize);
-//! # impl Node<'static> for N {
-//! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-//! #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-//! #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-//! #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-//! #     }
-//! #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-//! # }
+//! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+//! # use tree::{N, Row};
 //! use microdata_model::Document;
 //! use microdata_model::links::{LinkWarningKind, Links};
 //!
@@ -84,6 +71,18 @@ use paragraphs::Paragraphs;
 
 /// What a link type keyword creates on the element that carries it (the
 /// "Effect on..." columns of the link types table).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::links::{LinkEffect, link_type};
+///
+/// let (icon, _) = link_type("icon").unwrap();
+/// assert_eq!(icon.effect_on("link"), Some(LinkEffect::ExternalResource));
+/// // `nofollow` annotates the hyperlink of its `a`; it creates no link itself.
+/// let (nofollow, _) = link_type("nofollow").unwrap();
+/// assert_eq!(nofollow.effect_on("a"), Some(LinkEffect::Annotation));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LinkEffect {
@@ -101,6 +100,15 @@ pub enum LinkEffect {
 impl LinkEffect {
     /// The lowercase name used in JSON: `hyperlink`, `external-resource`,
     /// `annotation`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::LinkEffect;
+    ///
+    /// assert_eq!(LinkEffect::Hyperlink.as_str(), "hyperlink");
+    /// assert_eq!(LinkEffect::ExternalResource.as_str(), "external-resource");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             LinkEffect::Hyperlink => "hyperlink",
@@ -111,6 +119,16 @@ impl LinkEffect {
 }
 
 /// A link type defined by the text: one row of the link types table.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::links::{LINK_TYPES, LinkEffect};
+///
+/// let stylesheet = LINK_TYPES.iter().find(|t| t.name() == "stylesheet").unwrap();
+/// assert_eq!(stylesheet.on_link(), Some(LinkEffect::ExternalResource));
+/// assert_eq!(stylesheet.on_a_area(), None); // not allowed on `a` and `area`
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinkType {
     name: &'static str,
@@ -122,18 +140,49 @@ pub struct LinkType {
 
 impl LinkType {
     /// The keyword, lowercase (`"alternate"`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::link_type;
+    ///
+    /// // Looked up by a synonym, in any case: the defined keyword.
+    /// assert_eq!(link_type("Archive").unwrap().0.name(), "archives");
+    /// ```
     pub fn name(&self) -> &'static str {
         self.name
     }
 
     /// What the keyword creates on a `link` element; `None` where the
     /// table says "not allowed".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::{LinkEffect, link_type};
+    ///
+    /// let (alternate, _) = link_type("alternate").unwrap();
+    /// assert_eq!(alternate.on_link(), Some(LinkEffect::Hyperlink));
+    /// let (bookmark, _) = link_type("bookmark").unwrap();
+    /// assert_eq!(bookmark.on_link(), None); // `a` and `area` only
+    /// ```
     pub fn on_link(&self) -> Option<LinkEffect> {
         self.on_link
     }
 
     /// What the keyword creates on an `a` or `area` element; `None` where
     /// the table says "not allowed".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::{LinkEffect, link_type};
+    ///
+    /// let (prefetch, _) = link_type("prefetch").unwrap();
+    /// assert_eq!(prefetch.on_a_area(), Some(LinkEffect::ExternalResource));
+    /// let (pingback, _) = link_type("pingback").unwrap();
+    /// assert_eq!(pingback.on_a_area(), None); // `link` only
+    /// ```
     pub fn on_a_area(&self) -> Option<LinkEffect> {
         self.on_a_area
     }
@@ -141,6 +190,17 @@ impl LinkType {
     /// What the keyword creates on an element named `element` (`"link"`,
     /// `"a"` or `"area"`); `None` when it is not allowed there or the
     /// element is none of these.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::{LinkEffect, link_type};
+    ///
+    /// let (nofollow, _) = link_type("nofollow").unwrap();
+    /// assert_eq!(nofollow.effect_on("area"), Some(LinkEffect::Annotation));
+    /// assert_eq!(nofollow.effect_on("link"), None); // not allowed there
+    /// assert_eq!(nofollow.effect_on("div"), None); // not a link element
+    /// ```
     pub fn effect_on(&self, element: &str) -> Option<LinkEffect> {
         match element {
             "link" => self.on_link,
@@ -151,11 +211,29 @@ impl LinkType {
 
     /// The synonyms user agents treat like this keyword (they must not be
     /// used in documents). `rev="made"` for `author` is not listed here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::link_type;
+    ///
+    /// assert_eq!(link_type("index").unwrap().0.synonyms(), ["top", "contents", "toc"]);
+    /// assert!(link_type("author").unwrap().0.synonyms().is_empty()); // `rev="made"` aside
+    /// ```
     pub fn synonyms(&self) -> &'static [&'static str] {
         self.synonyms
     }
 
     /// The table's brief description.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::link_type;
+    ///
+    /// let (stylesheet, _) = link_type("stylesheet").unwrap();
+    /// assert_eq!(stylesheet.description(), "Imports a stylesheet.");
+    /// ```
     pub fn description(&self) -> &'static str {
         self.description
     }
@@ -243,6 +321,27 @@ fn author_type() -> &'static LinkType {
 
 /// One keyword of a link element's `rel` (or its `rev="made"`), as
 /// interpreted on that element.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::Links;
+///
+/// // <a rel="Archive nofollow" href="/2009/">2009</a>
+/// let tree: &'static [Row] = &[
+///     (Some("a"), "", &[("rel", "Archive nofollow"), ("href", "/2009/")], &[1]),
+///     (None, "2009", &[], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/blog/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let keywords = links.links()[0].keywords();
+/// let names: Vec<_> = keywords.iter().map(|k| (k.written(), k.name())).collect();
+/// assert_eq!(names, [("Archive", "archives"), ("nofollow", "nofollow")]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Keyword<'a> {
     written: &'a str,
@@ -255,6 +354,26 @@ pub struct Keyword<'a> {
 
 impl<'a> Keyword<'a> {
     /// The token as written in the attribute.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="TOC" href="/contents">Contents</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "TOC"), ("href", "/contents")], &[1]),
+    ///     (None, "Contents", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/guide/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let keyword = &links.links()[0].keywords()[0];
+    /// assert_eq!((keyword.written(), keyword.name()), ("TOC", "index"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn written(&self) -> &'a str {
         self.written
     }
@@ -263,22 +382,107 @@ impl<'a> Keyword<'a> {
     /// types and their synonyms (`"index"` for `TOC`), the token lowercased
     /// for other colon-less keywords, and the token as written when it has
     /// a colon (an absolute URL extension).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="Top X-Theme https://example.com/rel/Theme" href="/">
+    /// let tree: &'static [Row] = &[(
+    ///     Some("link"),
+    ///     "",
+    ///     &[("rel", "Top X-Theme https://example.com/rel/Theme"), ("href", "/")],
+    ///     &[],
+    /// )];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/guide/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let names: Vec<_> = links.links()[0].keywords().iter().map(|k| k.name()).collect();
+    /// // A synonym, a colon-less extension (lowercased), a URL extension (as written).
+    /// assert_eq!(names, ["index", "x-theme", "https://example.com/rel/Theme"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The defined link type, if the keyword names one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="next x-page" href="3">More</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "next x-page"), ("href", "3")], &[1]),
+    ///     (None, "More", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/list/2".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let keywords = links.links()[0].keywords();
+    /// assert_eq!(keywords[0].link_type().map(|t| t.name()), Some("next"));
+    /// assert_eq!(keywords[1].link_type(), None); // an extension keyword
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn link_type(&self) -> Option<&'static LinkType> {
         self.link_type
     }
 
     /// Whether the token is a synonym (`archive`, `toc`, `rev="made"`, …)
     /// that documents must not use.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="start next" href="/1">Chapter 1</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "start next"), ("href", "/1")], &[1]),
+    ///     (None, "Chapter 1", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let keywords = links.links()[0].keywords();
+    /// assert!(keywords[0].is_synonym()); // `start`: documents use `first`
+    /// assert!(!keywords[1].is_synonym());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_synonym(&self) -> bool {
         self.synonym
     }
 
     /// Whether the keyword comes from `rev="made"` rather than `rel`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rev="made" href="mailto:ann@example.com">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rev", "made"), ("href", "mailto:ann@example.com")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let keyword = &links.links()[0].keywords()[0];
+    /// assert_eq!(keyword.name(), "author");
+    /// assert!(keyword.is_from_rev() && keyword.is_synonym());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_from_rev(&self) -> bool {
         self.from_rev
     }
@@ -286,6 +490,27 @@ impl<'a> Keyword<'a> {
     /// What the keyword creates on its element; `None` for keywords the
     /// text does not define and for defined keywords not allowed on the
     /// element (which create nothing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::{LinkEffect, Links};
+    ///
+    /// // <a rel="nofollow icon x-ad" href="/sponsor">Sponsor</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "nofollow icon x-ad"), ("href", "/sponsor")], &[1]),
+    ///     (None, "Sponsor", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let effects: Vec<_> = links.links()[0].keywords().iter().map(|k| k.effect()).collect();
+    /// // `icon` is not allowed on `a`; `x-ad` is not defined.
+    /// assert_eq!(effects, [Some(LinkEffect::Annotation), None, None]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn effect(&self) -> Option<LinkEffect> {
         self.effect
     }
@@ -293,6 +518,29 @@ impl<'a> Keyword<'a> {
 
 /// A `link`, `a` or `area` element with an `href` attribute, and the
 /// links its keywords create.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::Links;
+///
+/// // <p><a rel="next" href="page/3">Older posts</a></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[], &[1]),
+///     (Some("a"), "", &[("rel", "next"), ("href", "page/3")], &[2]),
+///     (None, "Older posts", &[], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/blog/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let link = &links.links()[0];
+/// assert_eq!((link.element_name(), link.href()), ("a", "page/3"));
+/// assert_eq!(link.url_or_href(), "https://example.com/blog/page/3");
+/// assert!(link.has("next") && link.creates_hyperlink());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Link<'d, 'a, N: Node<'a>> {
     element: Element<'d, 'a, N>,
@@ -310,34 +558,166 @@ pub struct Link<'d, 'a, N: Node<'a>> {
 
 impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     /// The element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <nav><a href="/about">About us</a></nav>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("nav"), "", &[], &[1]),
+    ///     (Some("a"), "", &[("href", "/about")], &[2]),
+    ///     (None, "About us", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let element = links.links()[0].element();
+    /// assert_eq!(element.index(), 1); // in tree order, after the `nav`
+    /// assert_eq!(element.text_content(), "About us");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element(&self) -> Element<'d, 'a, N> {
         self.element
     }
 
     /// The element's local name: `"link"`, `"a"` or `"area"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><link rel="help" href="/help">
+    /// //   <map name="m"><area href="/north" alt="North"></map></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "help"), ("href", "/help")], &[]),
+    ///     (Some("map"), "", &[("name", "m")], &[3]),
+    ///     (Some("area"), "", &[("href", "/north"), ("alt", "North")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let names: Vec<_> = links.links().iter().map(|l| l.element_name()).collect();
+    /// assert_eq!(names, ["link", "area"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element_name(&self) -> &'a str {
         self.element.local_name()
     }
 
     /// The `href` attribute as written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a href=" ../about ">About</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("href", " ../about ")], &[1]),
+    ///     (None, "About", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/blog/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let link = &links.links()[0];
+    /// assert_eq!(link.href(), " ../about "); // as written, spaces included
+    /// assert_eq!(link.url_or_href(), "https://example.com/about");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn href(&self) -> &'a str {
         self.href
     }
 
     /// The `href` resolved against the document base URL; `None` when it
     /// does not resolve.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a href="/feed">Feed</a><a href="http://[bad">Broken</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("href", "/feed")], &[2]),
+    ///     (None, "Feed", &[], &[]),
+    ///     (Some("a"), "", &[("href", "http://[bad")], &[4]),
+    ///     (None, "Broken", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let urls: Vec<_> = links.links().iter().map(|l| l.url().map(|u| u.as_str())).collect();
+    /// assert_eq!(urls, [Some("https://example.com/feed"), None]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn url(&self) -> Option<&Url> {
         self.url.as_ref()
     }
 
     /// The resolved URL as a string, or the `href` as written when it does
     /// not resolve (a relative URL in a document without an address).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a href="page/2">Next</a><a href="https://example.org/">Elsewhere</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("href", "page/2")], &[2]),
+    ///     (None, "Next", &[], &[]),
+    ///     (Some("a"), "", &[("href", "https://example.org/")], &[4]),
+    ///     (None, "Elsewhere", &[], &[]),
+    /// ];
+    /// // A document without an address: relative URLs do not resolve.
+    /// let doc = Document::new(N(tree, 0));
+    /// let links = Links::from_document(&doc);
+    /// let urls: Vec<_> = links.links().iter().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(urls, ["page/2", "https://example.org/"]);
+    /// ```
     pub fn url_or_href(&self) -> &str {
         self.url.as_ref().map_or(self.href, Url::as_str)
     }
 
     /// The keywords in attribute order (duplicates included; `rev="made"`
     /// last).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="up up index" href="/">Home</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "up up index"), ("href", "/")], &[1]),
+    ///     (None, "Home", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/docs/api/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let written: Vec<_> = links.links()[0].keywords().iter().map(|k| k.written()).collect();
+    /// assert_eq!(written, ["up", "up", "index"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn keywords(&self) -> &[Keyword<'a>] {
         &self.keywords
     }
@@ -346,6 +726,28 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     /// [`Keyword::name`]: synonyms count as their keyword), unless it is a
     /// defined keyword not allowed on the element (`icon` on `a`), which
     /// creates nothing. Extension keywords count as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="Copyright icon" href="/terms">Terms</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "Copyright icon"), ("href", "/terms")], &[1]),
+    ///     (None, "Terms", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let link = &links.links()[0];
+    /// // `copyright` is a synonym of `license`:
+    /// assert!(link.has("license") && link.has("LICENSE"));
+    /// assert!(!link.has("icon")); // not allowed on `a`: it creates nothing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn has(&self, name: &str) -> bool {
         self.keywords
             .iter()
@@ -354,12 +756,60 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
 
     /// Whether the element creates the implied hyperlink: an `a` or `area`
     /// whose keywords create no hyperlink.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <p><a href="/a">A</a><a rel="nofollow" href="/b">B</a><a rel="next" href="/c">C</a></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[], &[1, 3, 5]),
+    ///     (Some("a"), "", &[("href", "/a")], &[2]),
+    ///     (None, "A", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "nofollow"), ("href", "/b")], &[4]),
+    ///     (None, "B", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "next"), ("href", "/c")], &[6]),
+    ///     (None, "C", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let implied: Vec<_> = links.links().iter().map(|l| l.is_implied_hyperlink()).collect();
+    /// // `nofollow` only annotates the implied hyperlink; `next` creates one of its own.
+    /// assert_eq!(implied, [true, true, false]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_implied_hyperlink(&self) -> bool {
         self.implied
     }
 
     /// Whether the element creates at least one hyperlink (through a
     /// keyword or implied).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><link rel="stylesheet" href="/site.css"><a rel="nofollow" href="/ad">Ad</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "stylesheet"), ("href", "/site.css")], &[]),
+    ///     (Some("a"), "", &[("rel", "nofollow"), ("href", "/ad")], &[3]),
+    ///     (None, "Ad", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let created: Vec<_> = links.links().iter().map(|l| l.creates_hyperlink()).collect();
+    /// assert_eq!(created, [false, true]); // an external resource; the implied hyperlink
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn creates_hyperlink(&self) -> bool {
         self.implied
             || self
@@ -370,6 +820,29 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
 
     /// The number of `up` keywords (the hierarchical distance to the
     /// referenced document).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <p><a rel="up up" href="../..">Products</a><a rel="index" href="/">Home</a></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("rel", "up up"), ("href", "../..")], &[2]),
+    ///     (None, "Products", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "index"), ("href", "/")], &[4]),
+    ///     (None, "Home", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/products/a/b".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let ups: Vec<_> = links.links().iter().map(|l| l.up_count()).collect();
+    /// assert_eq!(ups, [2, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn up_count(&self) -> usize {
         self.keywords
             .iter()
@@ -378,32 +851,174 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     }
 
     /// The `type` attribute.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="alternate" type="application/rss+xml" href="/feed.rss">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/rss+xml"), ("href", "/feed.rss")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// assert_eq!(links.links()[0].mime_type(), Some("application/rss+xml"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn mime_type(&self) -> Option<&'a str> {
         self.element.attr("type")
     }
 
     /// The `media` attribute.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="stylesheet" media="print" href="print.css">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "stylesheet"), ("media", "print"), ("href", "print.css")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// assert_eq!(links.links()[0].media(), Some("print"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn media(&self) -> Option<&'a str> {
         self.element.attr("media")
     }
 
     /// The `hreflang` attribute.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><link rel="alternate" hreflang="fr" href="/fr/"><a href="/en/">English</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "alternate"), ("hreflang", "fr"), ("href", "/fr/")], &[]),
+    ///     (Some("a"), "", &[("href", "/en/")], &[3]),
+    ///     (None, "English", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let langs: Vec<_> = links.links().iter().map(|l| l.hreflang()).collect();
+    /// assert_eq!(langs, [Some("fr"), None]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hreflang(&self) -> Option<&'a str> {
         self.element.attr("hreflang")
     }
 
     /// The `title` attribute.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="alternate stylesheet" title="High contrast" href="contrast.css">
+    /// let tree: &'static [Row] = &[(
+    ///     Some("link"),
+    ///     "",
+    ///     &[
+    ///         ("rel", "alternate stylesheet"),
+    ///         ("title", "High contrast"),
+    ///         ("href", "contrast.css"),
+    ///     ],
+    ///     &[],
+    /// )];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// assert_eq!(links.links()[0].title(), Some("High contrast"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn title(&self) -> Option<&'a str> {
         self.element.attr("title")
     }
 
     /// The `sizes` attribute, raw (see [`Icon::sizes`] for the parsed form).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="icon" sizes="16x16 32x32" href="favicon.ico">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "icon"), ("sizes", "16x16 32x32"), ("href", "favicon.ico")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// assert_eq!(links.links()[0].sizes(), Some("16x16 32x32"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn sizes(&self) -> Option<&'a str> {
         self.element.attr("sizes")
     }
 
     /// The nearest ancestor `article` element: what `author` and `bookmark`
     /// on an `a`/`area` are about (`None`: the page as a whole).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <body><article id="post-1"><a rel="bookmark" href="#post-1">Permalink</a></article>
+    /// //       <a rel="author" href="/about">About me</a></body>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 4]),
+    ///     (Some("article"), "", &[("id", "post-1")], &[2]),
+    ///     (Some("a"), "", &[("rel", "bookmark"), ("href", "#post-1")], &[3]),
+    ///     (None, "Permalink", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "author"), ("href", "/about")], &[5]),
+    ///     (None, "About me", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let about: Vec<_> =
+    ///     links.links().iter().map(|l| l.article().and_then(|a| a.attr("id"))).collect();
+    /// assert_eq!(about, [Some("post-1"), None]); // the author link is about the whole page
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn article(&self) -> Option<Element<'d, 'a, N>> {
         self.article
             .and_then(|i| self.element.document().element_at(i))
@@ -412,6 +1027,43 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     /// Whether this is an alternate link to a syndication feed: `alternate`
     /// with `type` `application/rss+xml` or `application/atom+xml` (and,
     /// on `link`, no `stylesheet`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="alternate" type="application/atom+xml" href="/feed">
+    /// //       <link rel="alternate" type="text/html" hreflang="fr" href="/fr/"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/atom+xml"), ("href", "/feed")],
+    ///         &[],
+    ///     ),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[
+    ///             ("rel", "alternate"),
+    ///             ("type", "text/html"),
+    ///             ("hreflang", "fr"),
+    ///             ("href", "/fr/"),
+    ///         ],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let feeds: Vec<_> = links.links().iter().map(|l| l.is_feed()).collect();
+    /// assert_eq!(feeds, [true, false]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_feed(&self) -> bool {
         self.has_effect("alternate", LinkEffect::Hyperlink)
             && self.mime_type().is_some_and(|t| {
@@ -448,6 +1100,35 @@ fn keyword_key(token: &str) -> Cow<'_, str> {
 
 /// An `alternate` hyperlink and what its attributes say about the
 /// referenced document.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::Links;
+///
+/// // <html lang="en"><head><link rel="alternate" hreflang="fr" href="/fr/">
+/// //   <link rel="alternate" type="application/pdf" href="/report.pdf"></head></html>
+/// let tree: &'static [Row] = &[
+///     (Some("html"), "", &[("lang", "en")], &[1]),
+///     (Some("head"), "", &[], &[2, 3]),
+///     (Some("link"), "", &[("rel", "alternate"), ("hreflang", "fr"), ("href", "/fr/")], &[]),
+///     (
+///         Some("link"),
+///         "",
+///         &[("rel", "alternate"), ("type", "application/pdf"), ("href", "/report.pdf")],
+///         &[],
+///     ),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let alternates: Vec<_> = links.alternates().collect();
+/// assert!(alternates[0].is_translation() && !alternates[0].is_reformulation());
+/// assert!(alternates[1].is_reformulation() && !alternates[1].is_translation());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Alternate<'l, 'd, 'a, N: Node<'a>> {
     link: &'l Link<'d, 'a, N>,
@@ -456,34 +1137,182 @@ pub struct Alternate<'l, 'd, 'a, N: Node<'a>> {
 
 impl<'l, 'd, 'a, N: Node<'a>> Alternate<'l, 'd, 'a, N> {
     /// The link.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="alternate" hreflang="de" href="/de/">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rel", "alternate"), ("hreflang", "de"), ("href", "/de/")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let alternate = links.alternates().next().unwrap();
+    /// assert_eq!(alternate.link().url_or_href(), "https://example.com/de/");
+    /// assert_eq!(alternate.link().hreflang(), Some("de"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn link(&self) -> &'l Link<'d, 'a, N> {
         self.link
     }
 
     /// A syndication feed (see [`Link::is_feed`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="alternate" type="application/rss+xml" title="Posts" href="/rss">
+    /// let tree: &'static [Row] = &[(
+    ///     Some("link"),
+    ///     "",
+    ///     &[
+    ///         ("rel", "alternate"),
+    ///         ("type", "application/rss+xml"),
+    ///         ("title", "Posts"),
+    ///         ("href", "/rss"),
+    ///     ],
+    ///     &[],
+    /// )];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let alternate = links.alternates().next().unwrap();
+    /// assert!(alternate.is_feed());
+    /// assert!(!alternate.is_reformulation()); // a feed need not carry the same content
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_feed(&self) -> bool {
         self.link.is_feed()
     }
 
     /// A translation: `hreflang` is given and differs from the root
     /// element's language.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <html lang="en"><head><link rel="alternate" hreflang="fr" href="/fr/">
+    /// //   <link rel="alternate" hreflang="EN" type="application/pdf" href="/en.pdf">
+    /// // </head></html>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("html"), "", &[("lang", "en")], &[1]),
+    ///     (Some("head"), "", &[], &[2, 3]),
+    ///     (Some("link"), "", &[("rel", "alternate"), ("hreflang", "fr"), ("href", "/fr/")], &[]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[
+    ///             ("rel", "alternate"),
+    ///             ("hreflang", "EN"),
+    ///             ("type", "application/pdf"),
+    ///             ("href", "/en.pdf"),
+    ///         ],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let translations: Vec<_> = links.alternates().map(|a| a.is_translation()).collect();
+    /// assert_eq!(translations, [true, false]); // languages compare ASCII case-insensitively
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_translation(&self) -> bool {
         self.translation
     }
 
     /// A reformulation of the document in the format `type` gives (feeds
     /// excluded: they need not carry the same content).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="alternate" type="application/pdf" href="/report.pdf">
+    /// //   <link rel="alternate" type="application/atom+xml" href="/feed"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/pdf"), ("href", "/report.pdf")],
+    ///         &[],
+    ///     ),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/atom+xml"), ("href", "/feed")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let reformulations: Vec<_> = links.alternates().map(|a| a.is_reformulation()).collect();
+    /// assert_eq!(reformulations, [true, false]); // a feed is no reformulation
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_reformulation(&self) -> bool {
         self.link.mime_type().is_some() && !self.is_feed()
     }
 
     /// The media the referenced document is for, if `media` is given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="alternate" media="handheld" href="https://m.example.com/">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("media", "handheld"), ("href", "https://m.example.com/")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let alternate = links.alternates().next().unwrap();
+    /// assert_eq!(alternate.media(), Some("handheld"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn media(&self) -> Option<&'a str> {
         self.link.media()
     }
 }
 
 /// One keyword of an icon's `sizes` attribute that represents something.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::links::{IconSize, parse_sizes};
+///
+/// let sizes = parse_sizes("any 48x32");
+/// assert_eq!(sizes, [IconSize::Any, IconSize::Pixels { width: 48, height: 32 }]);
+/// assert_eq!(sizes[1].to_string(), "48x32"); // as `sizes` writes it
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IconSize {
     /// `any`: a scalable icon.
@@ -570,6 +1399,29 @@ fn size_keyword(keyword: &str) -> Result<IconSize, SizeProblem> {
 }
 
 /// A `link rel=icon` with its parsed sizes.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::{IconSize, Links};
+///
+/// // <link rel="icon" type="image/svg+xml" sizes="any" href="/icon.svg">
+/// let tree: &'static [Row] = &[(
+///     Some("link"),
+///     "",
+///     &[("rel", "icon"), ("type", "image/svg+xml"), ("sizes", "any"), ("href", "/icon.svg")],
+///     &[],
+/// )];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let icon = links.icons().next().unwrap();
+/// assert_eq!(icon.link().url_or_href(), "https://example.com/icon.svg");
+/// assert_eq!(icon.sizes(), Some(&[IconSize::Any][..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Icon<'l, 'd, 'a, N: Node<'a>> {
     link: &'l Link<'d, 'a, N>,
@@ -578,6 +1430,30 @@ pub struct Icon<'l, 'd, 'a, N: Node<'a>> {
 
 impl<'l, 'd, 'a, N: Node<'a>> Icon<'l, 'd, 'a, N> {
     /// The link.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="icon" type="image/png" href="favicon.png">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "icon"), ("type", "image/png"), ("href", "favicon.png")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let icon = links.icons().next().unwrap();
+    /// assert_eq!(icon.link().mime_type(), Some("image/png"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn link(&self) -> &'l Link<'d, 'a, N> {
         self.link
     }
@@ -585,6 +1461,35 @@ impl<'l, 'd, 'a, N: Node<'a>> Icon<'l, 'd, 'a, N> {
     /// The sizes the `sizes` attribute represents; `None` when the
     /// attribute is absent (the icon is then assumed appropriate, but less
     /// so than one of a known appropriate size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::{IconSize, Links};
+    ///
+    /// // <head><link rel="icon" href="favicon.ico">
+    /// //   <link rel="icon" sizes="16x16 032x32" href="icon.png"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "icon"), ("href", "favicon.ico")], &[]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "icon"), ("sizes", "16x16 032x32"), ("href", "icon.png")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let icons: Vec<_> = links.icons().collect();
+    /// assert_eq!(icons[0].sizes(), None); // no `sizes`: assumed appropriate
+    /// // `032x32` has a leading zero: it represents no size (and is warned about).
+    /// assert_eq!(icons[1].sizes(), Some(&[IconSize::Pixels { width: 16, height: 16 }][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn sizes(&self) -> Option<&[IconSize]> {
         self.sizes.as_deref()
     }
@@ -592,6 +1497,31 @@ impl<'l, 'd, 'a, N: Node<'a>> Icon<'l, 'd, 'a, N> {
 
 /// The `up`/`index` links of one scope (a paragraph, or the document) and
 /// the depth they give the current document.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::Links;
+///
+/// // <p><a rel="index up up" href="/">Main</a> / <a rel="up" href="/products/">Products</a></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[], &[1, 3, 4]),
+///     (Some("a"), "", &[("rel", "index up up"), ("href", "/")], &[2]),
+///     (None, "Main", &[], &[]),
+///     (None, " / ", &[], &[]),
+///     (Some("a"), "", &[("rel", "up"), ("href", "/products/")], &[5]),
+///     (None, "Products", &[], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/products/fridges/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let hierarchies = links.hierarchies();
+/// assert_eq!(hierarchies.len(), 1); // one paragraph
+/// assert_eq!((hierarchies[0].depth(), hierarchies[0].links().len()), (Some(2), 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Hierarchy<'l, 'd, 'a, N: Node<'a>> {
     paragraph: Option<Element<'d, 'a, N>>,
@@ -612,6 +1542,33 @@ impl<'l, 'd, 'a, N: Node<'a>> Hierarchy<'l, 'd, 'a, N> {
     /// element whose children it is among, and [`after`](Self::after)
     /// tells the runs of one element apart. Links in `head`, in a heading
     /// or in a run of images only are in no paragraph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <html><head><link rel="index up" href="/"></head>
+    /// //   <body><p><a rel="index up up" href="/">Home</a></p></body></html>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("html"), "", &[], &[1, 3]),
+    ///     (Some("head"), "", &[], &[2]),
+    ///     (Some("link"), "", &[("rel", "index up"), ("href", "/")], &[]),
+    ///     (Some("body"), "", &[], &[4]),
+    ///     (Some("p"), "", &[], &[5]),
+    ///     (Some("a"), "", &[("rel", "index up up"), ("href", "/")], &[6]),
+    ///     (None, "Home", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/a/b".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let hierarchies = links.hierarchies();
+    /// assert_eq!(hierarchies[0].paragraph(), None); // in `head`: scoped to the document
+    /// assert_eq!(hierarchies[1].paragraph().map(|p| p.local_name()), Some("p"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn paragraph(&self) -> Option<Element<'d, 'a, N>> {
         self.paragraph
     }
@@ -620,12 +1577,63 @@ impl<'l, 'd, 'a, N: Node<'a>> Hierarchy<'l, 'd, 'a, N> {
     /// element of the same parent that comes right before the run (an
     /// `hr`, a `p`, a `ul`, …); `None` when the run comes first, for a `p`
     /// and for the document.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a rel="index up" href="/">Home</a><hr><a rel="index up up" href="/">Home</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3, 4]),
+    ///     (Some("a"), "", &[("rel", "index up"), ("href", "/")], &[2]),
+    ///     (None, "Home", &[], &[]),
+    ///     (Some("hr"), "", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "index up up"), ("href", "/")], &[5]),
+    ///     (None, "Home", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let hierarchies = links.hierarchies();
+    /// // The `hr` splits the text of the `div` into two paragraphs.
+    /// assert_eq!(hierarchies[0].after(), None);
+    /// assert_eq!(hierarchies[1].after().map(|e| e.local_name()), Some("hr"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn after(&self) -> Option<Element<'d, 'a, N>> {
         self.after
     }
 
     /// The links with `up` and/or `index` in this scope, in tree order;
     /// each is one link, however many `up` keywords it has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <p><a rel="up up index" href="/">Home</a> / <a rel="up" href="/docs/">Docs</a></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[], &[1, 3, 4]),
+    ///     (Some("a"), "", &[("rel", "up up index"), ("href", "/")], &[2]),
+    ///     (None, "Home", &[], &[]),
+    ///     (None, " / ", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "up"), ("href", "/docs/")], &[5]),
+    ///     (None, "Docs", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/docs/intro".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let hierarchies = links.hierarchies();
+    /// let urls: Vec<_> = hierarchies[0].links().iter().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(urls, ["https://example.com/", "https://example.com/docs/"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn links(&self) -> &[&'l Link<'d, 'a, N>] {
         &self.links
     }
@@ -633,12 +1641,56 @@ impl<'l, 'd, 'a, N: Node<'a>> Hierarchy<'l, 'd, 'a, N> {
     /// The depth of the current document in this hierarchy: the number of
     /// `up` keywords of the links that have both `up` and `index`, the
     /// greatest when they disagree; `None` without such a link.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="index up" href="/"><link rel="index up up up" href="/">
+    /// //   <link rel="up" href=".."></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2, 3]),
+    ///     (Some("link"), "", &[("rel", "index up"), ("href", "/")], &[]),
+    ///     (Some("link"), "", &[("rel", "index up up up"), ("href", "/")], &[]),
+    ///     (Some("link"), "", &[("rel", "up"), ("href", "..")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/a/b/c".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let hierarchies = links.hierarchies();
+    /// // The links with both `up` and `index` disagree: the greatest count wins.
+    /// assert_eq!(hierarchies[0].depth(), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn depth(&self) -> Option<usize> {
         self.depth
     }
 }
 
 /// What a [`LinkWarning`] is about.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::{LinkWarningKind, Links};
+///
+/// // <a rel="next next icon" href="/2">Next</a>
+/// let tree: &'static [Row] = &[
+///     (Some("a"), "", &[("rel", "next next icon"), ("href", "/2")], &[1]),
+///     (None, "Next", &[], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/1".parse()?);
+/// let links = Links::from_document(&doc);
+/// let kinds: Vec<_> = links.warnings().iter().map(|w| w.kind()).collect();
+/// assert_eq!(kinds, [LinkWarningKind::Repeated, LinkWarningKind::NotAllowed]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LinkWarningKind {
@@ -664,6 +1716,15 @@ pub enum LinkWarningKind {
 impl LinkWarningKind {
     /// A short lowercase name: `not-allowed`, `repeated`, `synonym`,
     /// `sizes`, `untitled-alternate-stylesheet`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::links::LinkWarningKind;
+    ///
+    /// assert_eq!(LinkWarningKind::NotAllowed.as_str(), "not-allowed");
+    /// assert_eq!(LinkWarningKind::Synonym.as_str(), "synonym");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             LinkWarningKind::NotAllowed => "not-allowed",
@@ -676,6 +1737,29 @@ impl LinkWarningKind {
 }
 
 /// A conformance problem of a link element's keywords.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::{LinkWarningKind, Links};
+///
+/// // <link rel="alternate stylesheet" href="dark.css">
+/// let tree: &'static [Row] = &[
+///     (Some("link"), "", &[("rel", "alternate stylesheet"), ("href", "dark.css")], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+/// let links = Links::from_document(&doc);
+/// let warning = &links.warnings()[0];
+/// assert_eq!(warning.kind(), LinkWarningKind::UntitledAlternateStylesheet);
+/// assert_eq!(
+///     warning.to_string(),
+///     "<link> (#0) is an alternative stylesheet: it needs a non-empty title"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinkWarning<'a> {
     kind: LinkWarningKind,
@@ -687,27 +1771,139 @@ pub struct LinkWarning<'a> {
 
 impl<'a> LinkWarning<'a> {
     /// What is wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::{LinkWarningKind, Links};
+    ///
+    /// // <link rel="bookmark" href="/post/1">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rel", "bookmark"), ("href", "/post/1")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // `bookmark` is for `a` and `area` only.
+    /// assert_eq!(links.warnings()[0].kind(), LinkWarningKind::NotAllowed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kind(&self) -> LinkWarningKind {
         self.kind
     }
 
     /// The tree-order index of the element (see [`Document::element_at`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <body><p>Tags:</p><a rel="tag tag" href="/tags/rust">rust</a></body>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 3]),
+    ///     (Some("p"), "", &[], &[2]),
+    ///     (None, "Tags:", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "tag tag"), ("href", "/tags/rust")], &[4]),
+    ///     (None, "rust", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let warning = &links.warnings()[0];
+    /// let element = doc.element_at(warning.element()).unwrap();
+    /// assert_eq!((warning.element(), element.attr("href")), (2, Some("/tags/rust")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element(&self) -> usize {
         self.element
     }
 
     /// The element's local name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <map name="nav"><area rel="icon" href="/icon.png" alt="Icon"></map>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("map"), "", &[("name", "nav")], &[1]),
+    ///     (Some("area"), "", &[("rel", "icon"), ("href", "/icon.png"), ("alt", "Icon")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let warning = &links.warnings()[0];
+    /// assert_eq!((warning.element_name(), warning.keyword()), ("area", "icon"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element_name(&self) -> &'a str {
         self.element_name
     }
 
     /// The keyword as written (for [`LinkWarningKind::Sizes`], the
     /// `sizes` keyword).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::{LinkWarningKind, Links};
+    ///
+    /// // <link rel="icon" sizes="16x16 016x16" href="favicon.png">
+    /// let tree: &'static [Row] = &[
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "icon"), ("sizes", "16x16 016x16"), ("href", "favicon.png")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let warning = &links.warnings()[0];
+    /// assert_eq!(warning.kind(), LinkWarningKind::Sizes);
+    /// assert_eq!(warning.keyword(), "016x16"); // a leading zero: it represents nothing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn keyword(&self) -> &'a str {
         self.keyword
     }
 
     /// For a synonym, the keyword to use instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a rel="toc" href="/">Contents</a>
+    /// //   <link rev="made" href="mailto:ann@example.com"></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("rel", "toc"), ("href", "/")], &[2]),
+    ///     (None, "Contents", &[], &[]),
+    ///     (Some("link"), "", &[("rev", "made"), ("href", "mailto:ann@example.com")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let preferred: Vec<_> =
+    ///     links.warnings().iter().map(|w| (w.keyword(), w.preferred())).collect();
+    /// assert_eq!(preferred, [("toc", Some("index")), ("made", Some("author"))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn preferred(&self) -> Option<&'static str> {
         self.preferred
     }
@@ -765,6 +1961,29 @@ impl fmt::Display for LinkWarning<'_> {
 
 /// Every link of a document, the facts derived from them, and the
 /// conformance warnings.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::links::Links;
+///
+/// // <head><link rel="icon" href="/favicon.ico"><link rel="license" href="/terms"></head>
+/// let tree: &'static [Row] = &[
+///     (Some("head"), "", &[], &[1, 2]),
+///     (Some("link"), "", &[("rel", "icon"), ("href", "/favicon.ico")], &[]),
+///     (Some("link"), "", &[("rel", "license"), ("href", "/terms")], &[]),
+/// ];
+/// let doc = Document::with_url(N(tree, 0), "https://example.com/blog/".parse()?);
+/// let links = Links::from_document(&doc);
+/// assert_eq!(links.icons().count(), 1);
+/// let license = links.license().next().map(|l| l.url_or_href());
+/// assert_eq!(license, Some("https://example.com/terms"));
+/// assert!(links.warnings().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Links<'d, 'a, N: Node<'a>> {
     doc: &'d Document<'a, N>,
@@ -775,6 +1994,31 @@ pub struct Links<'d, 'a, N: Node<'a>> {
 impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// Reads the `rel` (and `rev="made"`) of every HTML `link`, `a` and
     /// `area` element of `doc`. Linear in the document size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a href="/">Home</a><a>Top</a><link rel="next" href="2"></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3, 5]),
+    ///     (Some("a"), "", &[("href", "/")], &[2]),
+    ///     (None, "Home", &[], &[]),
+    ///     (Some("a"), "", &[], &[4]),
+    ///     (None, "Top", &[], &[]),
+    ///     (Some("link"), "", &[("rel", "next"), ("href", "2")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/1".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // An element without `href` creates no link.
+    /// let hrefs: Vec<_> = links.links().iter().map(|l| l.href()).collect();
+    /// assert_eq!(hrefs, ["/", "2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_document(doc: &'d Document<'a, N>) -> Self {
         let n = doc.len();
         // Per element, in one pass over tree order (parents come first):
@@ -825,6 +2069,29 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     }
 
     /// The document.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><base href="https://cdn.example.net/"><link rel="icon" href="icon.png"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (Some("base"), "", &[("href", "https://cdn.example.net/")], &[]),
+    ///     (Some("link"), "", &[("rel", "icon"), ("href", "icon.png")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // URLs resolve against the document's base URL.
+    /// let base = links.document().base_url().map(|u| u.as_str());
+    /// assert_eq!(base, Some("https://cdn.example.net/"));
+    /// assert_eq!(links.links()[0].url_or_href(), "https://cdn.example.net/icon.png");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn document(&self) -> &'d Document<'a, N> {
         self.doc
     }
@@ -832,11 +2099,53 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// Every `link`, `a` and `area` element with an `href`, in tree order
     /// (plain `a href` hyperlinks included: their
     /// [implied hyperlink](Link::is_implied_hyperlink)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><link rel="stylesheet" href="/site.css"><a href="/about">About</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "stylesheet"), ("href", "/site.css")], &[]),
+    ///     (Some("a"), "", &[("href", "/about")], &[3]),
+    ///     (None, "About", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let all: Vec<_> = links.links().iter().map(|l| (l.element_name(), l.href())).collect();
+    /// assert_eq!(all, [("link", "/site.css"), ("a", "/about")]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn links(&self) -> &[Link<'d, 'a, N>] {
         &self.links
     }
 
     /// The conformance warnings, in tree order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="archive" href="/2009/">2009</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "archive"), ("href", "/2009/")], &[1]),
+    ///     (None, "2009", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let messages: Vec<_> = links.warnings().iter().map(|w| w.to_string()).collect();
+    /// assert_eq!(messages, [r#"rel="archive" on <a> (#0) is a synonym of "archives": use that"#]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn warnings(&self) -> &[LinkWarning<'a>] {
         &self.warnings
     }
@@ -844,6 +2153,31 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// The links with the keyword `name` allowed on their element, in tree
     /// order. Synonyms count as their keyword; colon-less names compare
     /// ASCII case-insensitively.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <nav><a rel="Previous" href="/1">1</a><a rel="next" href="/3">3</a></nav>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("nav"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("rel", "Previous"), ("href", "/1")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "next"), ("href", "/3")], &[4]),
+    ///     (None, "3", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/2".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // Synonyms count as their keyword, in the document and in the query.
+    /// let prev: Vec<_> = links.with_type("prev").map(|l| l.href()).collect();
+    /// assert_eq!(prev, ["/1"]);
+    /// assert_eq!(links.with_type("PREVIOUS").count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_type<'s>(
         &'s self,
         name: &'s str,
@@ -859,17 +2193,121 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// The default syndication feed: the first element in tree order with
     /// `alternate` and type `application/rss+xml` or `application/atom+xml`
     /// (feed autodiscovery).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="alternate" type="application/rss+xml" href="/rss">
+    /// //   <link rel="alternate" type="application/atom+xml" href="/atom"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/rss+xml"), ("href", "/rss")],
+    ///         &[],
+    ///     ),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/atom+xml"), ("href", "/atom")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let feed = links.default_feed().map(|l| l.url_or_href());
+    /// assert_eq!(feed, Some("https://example.com/rss"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn default_feed(&self) -> Option<&Link<'d, 'a, N>> {
         self.feeds().next()
     }
 
     /// Every syndication feed link, in tree order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="alternate" type="application/rss+xml" href="/rss">
+    /// //   <link rel="alternate" type="text/html" hreflang="fr" href="/fr/">
+    /// //   <link rel="alternate" type="application/atom+xml" href="/atom"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2, 3]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/rss+xml"), ("href", "/rss")],
+    ///         &[],
+    ///     ),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[
+    ///             ("rel", "alternate"),
+    ///             ("type", "text/html"),
+    ///             ("hreflang", "fr"),
+    ///             ("href", "/fr/"),
+    ///         ],
+    ///         &[],
+    ///     ),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate"), ("type", "application/atom+xml"), ("href", "/atom")],
+    ///         &[],
+    ///     ),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let feeds: Vec<_> = links.feeds().map(|l| l.href()).collect();
+    /// assert_eq!(feeds, ["/rss", "/atom"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn feeds(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.links.iter().filter(|l| l.is_feed())
     }
 
     /// The `alternate` hyperlinks (not alternative stylesheets), in tree
     /// order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <head><link rel="alternate stylesheet" title="Dark" href="dark.css">
+    /// //   <link rel="alternate" hreflang="de" href="/de/"></head>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("head"), "", &[], &[1, 2]),
+    ///     (
+    ///         Some("link"),
+    ///         "",
+    ///         &[("rel", "alternate stylesheet"), ("title", "Dark"), ("href", "dark.css")],
+    ///         &[],
+    ///     ),
+    ///     (Some("link"), "", &[("rel", "alternate"), ("hreflang", "de"), ("href", "/de/")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // An alternative stylesheet is no alternate representation of the page.
+    /// let alternates: Vec<_> = links.alternates().map(|a| a.link().href()).collect();
+    /// assert_eq!(alternates, ["/de/"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn alternates(&self) -> impl Iterator<Item = Alternate<'_, 'd, 'a, N>> + '_ {
         // "that attribute's value differs from the root element's language"
         let root_lang = self.doc.element_at(0).and_then(|r| r.lang()).unwrap_or("");
@@ -886,6 +2324,29 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
 
     /// The icons (`link rel=icon`) with their parsed sizes, in tree order
     /// (user agents use the last of equally appropriate ones).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <body><link rel="icon" href="/favicon.ico"><a rel="icon" href="/logo.png">Logo</a></body>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "icon"), ("href", "/favicon.ico")], &[]),
+    ///     (Some("a"), "", &[("rel", "icon"), ("href", "/logo.png")], &[3]),
+    ///     (None, "Logo", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // `icon` is not allowed on `a`.
+    /// let icons: Vec<_> = links.icons().map(|i| i.link().href()).collect();
+    /// assert_eq!(icons, ["/favicon.ico"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn icons(&self) -> impl Iterator<Item = Icon<'_, 'd, 'a, N>> + '_ {
         self.with_type("icon").map(|link| Icon {
             link,
@@ -895,6 +2356,38 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
 
     /// The `up`/`index` links grouped by scope (the paragraph each link is
     /// in, or the document), scopes in the order their first link appears.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <body><p><a rel="index up" href="/">Home</a></p>
+    /// //   <p><a rel="index up up" href="/">Home</a> / <a rel="up" href="/docs/">Docs</a></p>
+    /// // </body>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 4]),
+    ///     (Some("p"), "", &[], &[2]),
+    ///     (Some("a"), "", &[("rel", "index up"), ("href", "/")], &[3]),
+    ///     (None, "Home", &[], &[]),
+    ///     (Some("p"), "", &[], &[5, 7, 8]),
+    ///     (Some("a"), "", &[("rel", "index up up"), ("href", "/")], &[6]),
+    ///     (None, "Home", &[], &[]),
+    ///     (None, " / ", &[], &[]),
+    ///     (Some("a"), "", &[("rel", "up"), ("href", "/docs/")], &[9]),
+    ///     (None, "Docs", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/docs/intro".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // One scope per paragraph: (depth, number of links).
+    /// let scopes: Vec<_> =
+    ///     links.hierarchies().iter().map(|h| (h.depth(), h.links().len())).collect();
+    /// assert_eq!(scopes, [(Some(1), 1), (Some(2), 2)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hierarchies(&self) -> Vec<Hierarchy<'_, 'd, 'a, N>> {
         let mut out: Vec<Hierarchy<'_, 'd, 'a, N>> = Vec::new();
         // Scope (paragraph, `None` for the document) → slot in `out`.
@@ -933,41 +2426,205 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     }
 
     /// `first` links (synonyms `begin`, `start`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="begin" href="/chapter/1">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rel", "begin"), ("href", "/chapter/1")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/chapter/5".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let first: Vec<_> = links.first().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(first, ["https://example.com/chapter/1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn first(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("first")
     }
 
     /// `prev` links (synonym `previous`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="prev" href="?page=1">Newer posts</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "prev"), ("href", "?page=1")], &[1]),
+    ///     (None, "Newer posts", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/blog?page=2".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let prev: Vec<_> = links.prev().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(prev, ["https://example.com/blog?page=1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn prev(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("prev")
     }
 
     /// `next` links.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <a rel="next" href="?page=3">Older posts</a>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("a"), "", &[("rel", "next"), ("href", "?page=3")], &[1]),
+    ///     (None, "Older posts", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/blog?page=2".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let next: Vec<_> = links.next().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(next, ["https://example.com/blog?page=3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn next(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("next")
     }
 
     /// `last` links (synonym `end`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="end" href="/chapter/12">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rel", "end"), ("href", "/chapter/12")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/chapter/5".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let last: Vec<_> = links.last().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(last, ["https://example.com/chapter/12"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn last(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("last")
     }
 
     /// `license` links (synonym `copyright`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <small><a rel="copyright" href="/legal">© 2010 Example</a></small>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("small"), "", &[], &[1]),
+    ///     (Some("a"), "", &[("rel", "copyright"), ("href", "/legal")], &[2]),
+    ///     (None, "© 2010 Example", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let license: Vec<_> = links.license().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(license, ["https://example.com/legal"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn license(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("license")
     }
 
     /// `author` links, `rev="made"` included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><a rel="author" href="/about">Ann</a>
+    /// //   <link rev="made" href="mailto:ann@example.com"></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 3]),
+    ///     (Some("a"), "", &[("rel", "author"), ("href", "/about")], &[2]),
+    ///     (None, "Ann", &[], &[]),
+    ///     (Some("link"), "", &[("rev", "made"), ("href", "mailto:ann@example.com")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let author: Vec<_> = links.author().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(author, ["https://example.com/about", "mailto:ann@example.com"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn author(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("author")
     }
 
     /// `search` links.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <link rel="search" href="/opensearch.xml">
+    /// let tree: &'static [Row] = &[
+    ///     (Some("link"), "", &[("rel", "search"), ("href", "/opensearch.xml")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// let search: Vec<_> = links.search().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(search, ["https://example.com/opensearch.xml"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("search")
     }
 
     /// `pingback` links (on `link` elements only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::links::Links;
+    ///
+    /// // <div><link rel="pingback" href="/xmlrpc"><a rel="pingback" href="/ping">Ping</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("link"), "", &[("rel", "pingback"), ("href", "/xmlrpc")], &[]),
+    ///     (Some("a"), "", &[("rel", "pingback"), ("href", "/ping")], &[3]),
+    ///     (None, "Ping", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let links = Links::from_document(&doc);
+    /// // `pingback` on `a` is not allowed and creates nothing.
+    /// let pingback: Vec<_> = links.pingback().map(|l| l.url_or_href()).collect();
+    /// assert_eq!(pingback, ["https://example.com/xmlrpc"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pingback(&self) -> impl Iterator<Item = &Link<'d, 'a, N>> + '_ {
         self.with_type("pingback")
     }
@@ -1136,11 +2793,54 @@ mod json {
         ///
         /// URLs are resolved against the document base URL; an `href` that
         /// does not resolve is given as written.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+        /// # use tree::{N, Row};
+        /// use microdata_model::Document;
+        /// use microdata_model::links::Links;
+        ///
+        /// // <a rel="next" href="/page/2">Older posts</a>
+        /// let tree: &'static [Row] = &[
+        ///     (Some("a"), "", &[("rel", "next"), ("href", "/page/2")], &[1]),
+        ///     (None, "Older posts", &[], &[]),
+        /// ];
+        /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+        /// let links = Links::from_document(&doc);
+        /// let json: serde_json::Value = serde_json::from_str(&links.to_json())?;
+        /// assert_eq!(json["next"], serde_json::json!(["https://example.com/page/2"]));
+        /// assert_eq!(json["links"][0]["keywords"][0]["effect"], "hyperlink");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         pub fn to_json(&self) -> String {
             self.json(false)
         }
 
         /// [`to_json`](Self::to_json) indented for people to read.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+        /// # use tree::{N, Row};
+        /// use microdata_model::Document;
+        /// use microdata_model::links::Links;
+        ///
+        /// // <link rel="icon" href="/favicon.ico">
+        /// let tree: &'static [Row] = &[
+        ///     (Some("link"), "", &[("rel", "icon"), ("href", "/favicon.ico")], &[]),
+        /// ];
+        /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+        /// let links = Links::from_document(&doc);
+        /// let json = links.to_json_pretty();
+        /// // Two-space indentation, keys in sorted order.
+        /// let mut lines = json.lines();
+        /// assert_eq!(lines.next(), Some("{"));
+        /// assert_eq!(lines.next(), Some(r#"  "alternates": [],"#));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         pub fn to_json_pretty(&self) -> String {
             self.json(true)
         }

@@ -433,6 +433,17 @@ impl GlobalDateTime {
     }
 
     /// The instant as a [`SystemTime`](std::time::SystemTime).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use microdata_model::microsyntax::parse_global_date_time;
+    ///
+    /// // 01:30 at UTC+02:00 is 23:30 UTC the day before.
+    /// let t = parse_global_date_time("1970-01-02T01:30+02:00").unwrap();
+    /// assert_eq!(t.to_system_time(), UNIX_EPOCH + Duration::from_secs(23 * 3600 + 30 * 60));
+    /// ```
     pub fn to_system_time(&self) -> std::time::SystemTime {
         let days = days_from_civil(
             i64::from(self.date.year),

@@ -32,21 +32,8 @@
 //! # Examples
 //!
 //! ```
-//! # use microdata_model::{Attribute, Node, NodeKind};
-//! # // A static tree: (element name, or None for a text node; text; attributes; children).
-//! # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-//! # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-//! # struct N(&'static [Row], usize);
-//! # impl Node<'static> for N {
-//! #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-//! #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-//! #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-//! #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-//! #     }
-//! #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-//! # }
+//! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+//! # use tree::{N, Row};
 //! // <p>a &amp; <b title='"x"'>b</b><br><i>c</i></p>, built with any
 //! // `Node` implementation (`microdata_scraper::ScraperNode` in practice):
 //! let tree: &'static [Row] = &[
@@ -59,6 +46,7 @@
 //!     (None, "c", &[], &[]),
 //! ];
 //! let p = N(tree, 0);
+//! use microdata_model::Node;
 //! use microdata_model::serialize::{inner_html, inner_html_filtered, outer_html};
 //!
 //! assert_eq!(inner_html(p), r#"a &amp; <b title="&quot;x&quot;">b</b><br><i>c</i>"#);
@@ -113,21 +101,8 @@ fn is_raw_text_parent<'a, N: Node<'a>>(node: N) -> bool {
 /// # Examples
 ///
 /// ```
-/// # use microdata_model::{Attribute, Node, NodeKind};
-/// # // A static tree: (element name, or None for a text node; text; attributes; children).
-/// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-/// # struct N(&'static [Row], usize);
-/// # impl Node<'static> for N {
-/// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-/// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-/// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-/// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-/// #     }
-/// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-/// # }
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
 /// // <p>a &amp; <b title='"x"'>b</b><br><i>c</i></p>, built with any
 /// // `Node` implementation (`microdata_scraper::ScraperNode` in practice):
 /// let tree: &'static [Row] = &[
@@ -159,21 +134,8 @@ pub fn inner_html<'a, N: Node<'a>>(node: N) -> String {
 /// # Examples
 ///
 /// ```
-/// # use microdata_model::{Attribute, Node, NodeKind};
-/// # // A static tree: (element name, or None for a text node; text; attributes; children).
-/// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-/// # struct N(&'static [Row], usize);
-/// # impl Node<'static> for N {
-/// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-/// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-/// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-/// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-/// #     }
-/// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-/// # }
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
 /// // <p>a &amp; <b title='"x"'>b</b><br><i>c</i></p>, built with any
 /// // `Node` implementation (`microdata_scraper::ScraperNode` in practice):
 /// let tree: &'static [Row] = &[
@@ -186,6 +148,7 @@ pub fn inner_html<'a, N: Node<'a>>(node: N) -> String {
 ///     (None, "c", &[], &[]),
 /// ];
 /// let p = N(tree, 0);
+/// use microdata_model::Node;
 /// use microdata_model::serialize::inner_html_filtered;
 ///
 /// let html = inner_html_filtered(p, |e| e.local_name() == Some("b"));
@@ -206,21 +169,8 @@ pub fn inner_html_filtered<'a, N: Node<'a>>(node: N, skip: impl FnMut(N) -> bool
 /// # Examples
 ///
 /// ```
-/// # use microdata_model::{Attribute, Node, NodeKind};
-/// # // A static tree: (element name, or None for a text node; text; attributes; children).
-/// # type Row = (Option<&'static str>, &'static str, &'static [(&'static str, &'static str)], &'static [usize]);
-/// # #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-/// # struct N(&'static [Row], usize);
-/// # impl Node<'static> for N {
-/// #     fn kind(self) -> NodeKind { if self.0[self.1].0.is_some() { NodeKind::Element } else { NodeKind::Text } }
-/// #     fn local_name(self) -> Option<&'static str> { self.0[self.1].0 }
-/// #     fn is_html(self) -> bool { self.0[self.1].0.is_some() }
-/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'static>> {
-/// #         self.0[self.1].2.iter().map(|&(name, value)| Attribute { prefix: None, name, value })
-/// #     }
-/// #     fn text(self) -> Option<&'static str> { self.0[self.1].0.is_none().then_some(self.0[self.1].1) }
-/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].3.iter().map(move |&i| N(t, i)) }
-/// # }
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
 /// // <p>a &amp; <b title='"x"'>b</b><br><i>c</i></p>, built with any
 /// // `Node` implementation (`microdata_scraper::ScraperNode` in practice):
 /// let tree: &'static [Row] = &[
@@ -244,6 +194,28 @@ pub fn outer_html<'a, N: Node<'a>>(node: N) -> String {
 
 /// Like [`outer_html`], with descendant elements left out where `skip`
 /// says so (see [`inner_html_filtered`]; `node` itself is always written).
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Node;
+/// use microdata_model::serialize::outer_html_filtered;
+///
+/// // <p class=note>Hi<sup>1</sup></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[("class", "note")], &[1, 2]),
+///     (None, "Hi", &[], &[]),
+///     (Some("sup"), "", &[], &[3]),
+///     (None, "1", &[], &[]),
+/// ];
+/// let p = N(tree, 0);
+/// let skip_sup = |e: N| e.local_name() == Some("sup");
+/// assert_eq!(outer_html_filtered(p, skip_sup), r#"<p class="note">Hi</p>"#);
+/// // `node` itself is never left out:
+/// assert_eq!(outer_html_filtered(N(tree, 2), skip_sup), "<sup>1</sup>");
+/// ```
 pub fn outer_html_filtered<'a, N: Node<'a>>(node: N, mut skip: impl FnMut(N) -> bool) -> String {
     let mut out = String::new();
     match node.kind() {

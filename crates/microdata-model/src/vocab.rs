@@ -10,34 +10,19 @@
 //! # Examples
 //!
 //! ```
-//! # use microdata_model::{Attribute, Document, Node, NodeKind};
-//! # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-//! # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
-//! # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
-//! # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-//! # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
-//! # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
-//! # impl Eq for H<'_> {}
-//! # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
-//! # impl<'a> Node<'a> for H<'a> {
-//! #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
-//! #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
-//! #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
-//! #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
-//! #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
-//! #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
-//! # }
-//! use microdata_model::vocab::check_work;
+//! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+//! # use tree::{N, Row};
+//! use microdata_model::Document;
+//! use microdata_model::vocab::{WORK_TYPE, check_work};
 //!
 //! // <figure itemscope itemtype="http://n.whatwg.org/work">
 //! //   <cite itemprop="title">My Pond</cite></figure>
-//! let nodes = [
-//!     N { name: None, attrs: vec![], text: None, kids: vec![1] },
-//!     el("figure", &[("itemscope", ""), ("itemtype", "http://n.whatwg.org/work")], &[2]),
-//!     el("cite", &[("itemprop", "title")], &[3]),
-//!     text("My Pond"),
+//! let tree: &'static [Row] = &[
+//!     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[1]),
+//!     (Some("cite"), "", &[("itemprop", "title")], &[2]),
+//!     (None, "My Pond", &[], &[]),
 //! ];
-//! let doc = Document::new(H(&nodes, 0));
+//! let doc = Document::new(N(tree, 0));
 //! let warnings = check_work(&doc);
 //! assert_eq!(warnings.len(), 1);
 //! assert_eq!(warnings[0].rule(), "work:work-exactly-once");
@@ -46,6 +31,7 @@
 //!     warnings[0].to_string(),
 //!     "exactly one `work` property is required, found none [work:work-exactly-once] (<figure> #0)"
 //! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::HashMap;
@@ -71,6 +57,27 @@ pub const VEVENT_TYPE: &str = "http://microformats.org/profile/hcalendar#vevent"
 /// `rule` is a stable identifier, `<vocabulary>:<rule>` (for example
 /// `hcard:fn-exactly-once`), that callers may match on; `message` says what
 /// was found, for people.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::vocab::Warning;
+///
+/// // <p itemscope id="me"></p>
+/// let tree: &'static [Row] = &[(Some("p"), "", &[("itemscope", ""), ("id", "me")], &[])];
+/// let doc = Document::new(N(tree, 0));
+/// let p = doc.element_at(0).ok_or("no element")?;
+/// let warning = Warning::new(p, "demo:empty-item", "the item has no properties");
+/// // Displayed: the message, the rule, then the element's name, index and id.
+/// assert_eq!(
+///     warning.to_string(),
+///     r#"the item has no properties [demo:empty-item] (<p> #0 id="me")"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Warning<'d, 'a, N: Node<'a>> {
     element: Element<'d, 'a, N>,
     rule: &'static str,
@@ -79,6 +86,25 @@ pub struct Warning<'d, 'a, N: Node<'a>> {
 
 impl<'d, 'a, N: Node<'a>> Warning<'d, 'a, N> {
     /// A warning about `element` breaking `rule`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::Warning;
+    ///
+    /// // <p itemscope></p>
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[("itemscope", "")], &[])];
+    /// let doc = Document::new(N(tree, 0));
+    /// let p = doc.element_at(0).ok_or("no element")?;
+    /// let warning = Warning::new(p, "demo:empty-item", "the item has no properties");
+    /// assert_eq!(warning.element(), p);
+    /// assert_eq!(warning.rule(), "demo:empty-item");
+    /// assert_eq!(warning.message(), "the item has no properties");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(
         element: Element<'d, 'a, N>,
         rule: &'static str,
@@ -93,16 +119,81 @@ impl<'d, 'a, N: Node<'a>> Warning<'d, 'a, N> {
 
     /// The element the warning is about: the property element that breaks
     /// the rule, or the item's element when a property is missing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{WORK_TYPE, check_work};
+    ///
+    /// // <body><figure itemscope itemtype="http://n.whatwg.org/work">
+    /// //   <img itemprop="work" src="a.png"><img itemprop="work" src="b.png"></figure>
+    /// // <figure itemscope itemtype="http://n.whatwg.org/work"></figure></body>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 4]),
+    ///     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[2, 3]),
+    ///     (Some("img"), "", &[("itemprop", "work"), ("src", "a.png")], &[]),
+    ///     (Some("img"), "", &[("itemprop", "work"), ("src", "b.png")], &[]),
+    ///     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let warnings = check_work(&doc);
+    /// assert_eq!(warnings.len(), 2);
+    /// // The second `work` of the first figure: the property at fault.
+    /// assert_eq!(warnings[0].element().attr("src"), Some("b.png"));
+    /// // The second figure has no `work`: the item's element.
+    /// assert_eq!(warnings[1].element().local_name(), "figure");
+    /// assert_eq!(warnings[1].element().index(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn element(&self) -> Element<'d, 'a, N> {
         self.element
     }
 
     /// The rule's identifier, `<vocabulary>:<rule>`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{WORK_TYPE, check_work};
+    ///
+    /// // <figure itemscope itemtype="http://n.whatwg.org/work"></figure>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let warnings = check_work(&doc);
+    /// assert_eq!(warnings[0].rule(), "work:work-exactly-once");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rule(&self) -> &'static str {
         self.rule
     }
 
     /// What is wrong, in lowercase words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{WORK_TYPE, check_work};
+    ///
+    /// // <figure itemscope itemtype="http://n.whatwg.org/work"></figure>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let warnings = check_work(&doc);
+    /// assert_eq!(warnings[0].message(), "exactly one `work` property is required, found none");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -147,6 +238,31 @@ impl<'a, N: Node<'a>> fmt::Display for Warning<'_, 'a, N> {
 
 /// The properties of one item grouped by property name, each group in tree
 /// order: one pass over [`Item::properties`], then O(1) lookups.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::vocab::PropertyMap;
+///
+/// // <p itemscope><b itemprop="name nick">Ada</b><i itemprop="name">Lovelace</i></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+///     (Some("b"), "", &[("itemprop", "name nick")], &[2]),
+///     (None, "Ada", &[], &[]),
+///     (Some("i"), "", &[("itemprop", "name")], &[4]),
+///     (None, "Lovelace", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+/// // An element with two names is in both groups.
+/// assert_eq!(map.count("name"), 2);
+/// assert_eq!(map.get("nick")[0].local_name(), "b");
+/// assert_eq!(map.count("email"), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct PropertyMap<'d, 'a, N: Node<'a>> {
     item: Item<'d, 'a, N>,
     by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>>,
@@ -154,6 +270,29 @@ pub struct PropertyMap<'d, 'a, N: Node<'a>> {
 
 impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
     /// Groups the properties of `item` by name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::PropertyMap;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let map = PropertyMap::new(item);
+    /// assert_eq!(map.count("n"), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(item: Item<'d, 'a, N>) -> Self {
         let mut by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>> = HashMap::new();
         for p in item.properties() {
@@ -165,16 +304,89 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
     }
 
     /// The item.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::PropertyMap;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let map = PropertyMap::new(item);
+    /// assert_eq!(map.item(), item);
+    /// assert_eq!(map.item().element().local_name(), "p");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn item(&self) -> Item<'d, 'a, N> {
         self.item
     }
 
     /// The properties named `name`, in tree order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::PropertyMap;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let map = PropertyMap::new(item);
+    /// let texts: Vec<&str> = map.get("n").iter().map(|p| p.text_content()).collect();
+    /// assert_eq!(texts, ["1", "2"]);
+    /// assert!(map.get("m").is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn get(&self, name: &str) -> &[Element<'d, 'a, N>] {
         self.by_name.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// The number of properties named `name`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::PropertyMap;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let map = PropertyMap::new(item);
+    /// assert_eq!(map.count("n"), 2);
+    /// assert_eq!(map.count("m"), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn count(&self, name: &str) -> usize {
         self.get(name).len()
     }
@@ -188,35 +400,20 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
 /// # Examples
 ///
 /// ```
-/// # use microdata_model::{Attribute, Document, Node, NodeKind};
-/// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-/// # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
-/// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
-/// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-/// # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
-/// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
-/// # impl Eq for H<'_> {}
-/// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
-/// # impl<'a> Node<'a> for H<'a> {
-/// #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
-/// #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
-/// #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
-/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
-/// #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
-/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
-/// # }
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
 /// use microdata_model::vocab::{Checker, PropertyMap};
 ///
 /// // <p itemscope><b itemprop="kind">robot</b><b itemprop="kind">org</b></p>
-/// let nodes = [
-///     N { name: None, attrs: vec![], text: None, kids: vec![1] },
-///     el("p", &[("itemscope", "")], &[2, 4]),
-///     el("b", &[("itemprop", "kind")], &[3]),
-///     text("robot"),
-///     el("b", &[("itemprop", "kind")], &[5]),
-///     text("org"),
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+///     (Some("b"), "", &[("itemprop", "kind")], &[2]),
+///     (None, "robot", &[], &[]),
+///     (Some("b"), "", &[("itemprop", "kind")], &[4]),
+///     (None, "org", &[], &[]),
 /// ];
-/// let doc = Document::new(H(&nodes, 0));
+/// let doc = Document::new(N(tree, 0));
 /// let item = doc.items().next().ok_or("no item")?;
 /// let map = PropertyMap::new(item);
 /// assert_eq!(map.count("kind"), 2);
@@ -244,11 +441,57 @@ impl<'a, N: Node<'a>> Default for Checker<'_, 'a, N> {
 
 impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// An empty checker.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="n">1</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.exactly_one(&map, "n", "demo:n-exactly-once");
+    /// assert!(checker.into_warnings().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Records a warning.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope></p>
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[("itemscope", "")], &[])];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let map = PropertyMap::new(item);
+    /// let mut checker = Checker::new();
+    /// // A rule of your own: a `name` or a `nick` is required.
+    /// if map.count("name") + map.count("nick") == 0 {
+    ///     checker.push(item.element(), "demo:named", "a `name` or a `nick` is required".into());
+    /// }
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings[0].rule(), "demo:named");
+    /// assert_eq!(warnings[0].element(), item.element());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push(&mut self, element: Element<'d, 'a, N>, rule: &'static str, message: String) {
         self.warnings.push(Warning::new(element, rule, message));
     }
@@ -256,6 +499,40 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// "Exactly one property with the name `name` must be present": a
     /// warning on the item's element when there is none, on each extra one
     /// otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.exactly_one(&map, "n", "demo:n-exactly-once");
+    /// checker.exactly_one(&map, "m", "demo:m-exactly-once");
+    /// let warnings = checker.into_warnings();
+    /// // One `n` too many: on the second <b>.
+    /// assert_eq!(warnings[0].element().text_content(), "2");
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "exactly one `n` property is allowed, this is number 2 of 2"
+    /// );
+    /// // No `m` at all: on the item's <p>.
+    /// assert_eq!(warnings[1].element().local_name(), "p");
+    /// assert_eq!(warnings[1].message(), "exactly one `m` property is required, found none");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn exactly_one(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         let props = map.get(name);
         if props.is_empty() {
@@ -270,6 +547,38 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// "A single property with the name `name` may be present": a warning
     /// on each property after the first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b><b itemprop="n">3</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3, 5]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[6]),
+    ///     (None, "3", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.at_most_one(&map, "n", "demo:n-at-most-once");
+    /// checker.at_most_one(&map, "m", "demo:m-at-most-once"); // none is fine
+    /// let warnings = checker.into_warnings();
+    /// let messages: Vec<&str> = warnings.iter().map(|w| w.message()).collect();
+    /// assert_eq!(messages, [
+    ///     "at most one `n` property is allowed, this is number 2 of 3",
+    ///     "at most one `n` property is allowed, this is number 3 of 3",
+    /// ]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn at_most_one(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         self.extra(map.get(name), name, rule, "at most one");
     }
@@ -296,6 +605,41 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// "The value must be an absolute URL": each property named `name` must
     /// be a URL property element (that is not an item) whose URL resolved.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><a itemprop="u" href="/about">About</a><img itemprop="u">
+    /// //   <span itemprop="u">https://example.com/</span></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3, 4]),
+    ///     (Some("a"), "", &[("itemprop", "u"), ("href", "/about")], &[2]),
+    ///     (None, "About", &[], &[]),
+    ///     (Some("img"), "", &[("itemprop", "u")], &[]),
+    ///     (Some("span"), "", &[("itemprop", "u")], &[5]),
+    ///     (None, "https://example.com/", &[], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.absolute_urls(&map, "u", "demo:u-url");
+    /// let warnings = checker.into_warnings();
+    /// // The <a> resolves to https://example.com/about. The <img> has no `src`,
+    /// // and the <span>'s value is text, even though it looks like a URL.
+    /// assert_eq!(warnings.len(), 2);
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`u` must be an absolute URL, but the element has no URL that parses"
+    /// );
+    /// assert_eq!(warnings[1].element().local_name(), "span");
+    /// assert!(warnings[1].message().ends_with("found <span>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn absolute_urls(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         for &p in map.get(name) {
             match p.property_value() {
@@ -328,6 +672,37 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// "The value must be text": each property named `name` must be neither
     /// an item nor a URL property element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="t">hi</b><a itemprop="t" href="https://example.com/">x</a>
+    /// //   <span itemprop="t" itemscope></span></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3, 5]),
+    ///     (Some("b"), "", &[("itemprop", "t")], &[2]),
+    ///     (None, "hi", &[], &[]),
+    ///     (Some("a"), "", &[("itemprop", "t"), ("href", "https://example.com/")], &[4]),
+    ///     (None, "x", &[], &[]),
+    ///     (Some("span"), "", &[("itemprop", "t"), ("itemscope", "")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.texts(&map, "t", "demo:t-text");
+    /// let warnings = checker.into_warnings();
+    /// let messages: Vec<&str> = warnings.iter().map(|w| w.message()).collect();
+    /// assert_eq!(messages, [
+    ///     "`t` must be text, found a URL (<a> is a URL property element)",
+    ///     "`t` must be text, found an item",
+    /// ]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn texts(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         for &p in map.get(name) {
             match p.property_value() {
@@ -349,6 +724,37 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// "The value must be either text or an item": each property named
     /// `name` must not be a URL property element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="t">hi</b><span itemprop="t" itemscope></span>
+    /// //   <img itemprop="t" src="https://example.com/a.png"></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3, 4]),
+    ///     (Some("b"), "", &[("itemprop", "t")], &[2]),
+    ///     (None, "hi", &[], &[]),
+    ///     (Some("span"), "", &[("itemprop", "t"), ("itemscope", "")], &[]),
+    ///     (Some("img"), "", &[("itemprop", "t"), ("src", "https://example.com/a.png")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.texts_or_items(&map, "t", "demo:t-value");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(warnings[0].element().local_name(), "img");
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`t` must be text or an item, found a URL (<img> is a URL property element)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn texts_or_items(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         for &p in map.get(name) {
             if let Value::Url { .. } = p.property_value() {
@@ -369,6 +775,32 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// attribute whose itemtype attribute specifies a vocabulary that does
     /// not support global identifiers for items": a warning on an item of
     /// such a `vocabulary` (a type name, for the message) with `itemid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::Checker;
+    ///
+    /// // <p itemscope itemtype="https://example.com/Pet" itemid="urn:pet:1"></p>
+    /// const PET: &str = "https://example.com/Pet";
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", ""), ("itemtype", PET), ("itemid", "urn:pet:1")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let mut checker = Checker::new();
+    /// checker.no_global_identifier(item, "Pet", "demo:global-identifier");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings[0].element(), item.element());
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "the Pet vocabulary does not support global identifiers: `itemid` is not allowed"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn no_global_identifier(
         &mut self,
         item: Item<'d, 'a, N>,
@@ -392,6 +824,40 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// item whose types are all `vocabulary_type` (the vocabularies checked
     /// here define one type each), since the names another type allows
     /// are not known here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope itemtype="https://example.com/Pet"><b itemprop="name">Rex</b>
+    /// //   <i itemprop="nick">R</i><i itemprop="https://example.com/colour">brown</i></p>
+    /// const PET: &str = "https://example.com/Pet";
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", ""), ("itemtype", PET)], &[1, 3, 5]),
+    ///     (Some("b"), "", &[("itemprop", "name")], &[2]),
+    ///     (None, "Rex", &[], &[]),
+    ///     (Some("i"), "", &[("itemprop", "nick")], &[4]),
+    ///     (None, "R", &[], &[]),
+    ///     (Some("i"), "", &[("itemprop", "https://example.com/colour")], &[6]),
+    ///     (None, "brown", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.defined_names(&map, PET, |name| name == "name", "demo:undefined-property");
+    /// let warnings = checker.into_warnings();
+    /// // `name` is defined and the URL name is allowed; `nick` is neither.
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`nick` is not a property of https://example.com/Pet items (nor an absolute URL)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn defined_names(
         &mut self,
         map: &PropertyMap<'d, 'a, N>,
@@ -422,6 +888,32 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// "The value must be an item": each property named `name` must have
     /// `itemscope`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><div itemprop="owner" itemscope></div><span itemprop="owner">Ada</span></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 2]),
+    ///     (Some("div"), "", &[("itemprop", "owner"), ("itemscope", "")], &[]),
+    ///     (Some("span"), "", &[("itemprop", "owner")], &[3]),
+    ///     (None, "Ada", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.items(&map, "owner", "demo:owner-item");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(warnings[0].element().local_name(), "span");
+    /// assert_eq!(warnings[0].message(), "`owner` must be an item");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn items(&mut self, map: &PropertyMap<'d, 'a, N>, name: &str, rule: &'static str) {
         for &p in map.get(name) {
             if !p.is_item() {
@@ -433,6 +925,33 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// Each text value of the properties named `name` must equal one of
     /// `allowed`, compared case-sensitively. Items and URLs are left to
     /// [`texts`](Self::texts).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="kind">org</b><b itemprop="kind">robot</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "kind")], &[2]),
+    ///     (None, "org", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "kind")], &[4]),
+    ///     (None, "robot", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.one_of(&map, "kind", &["individual", "org"], "demo:kind-value");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(warnings[0].element().text_content(), "robot");
+    /// assert_eq!(warnings[0].message(), "`kind` must be one of individual, org, found \"robot\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn one_of(
         &mut self,
         map: &PropertyMap<'d, 'a, N>,
@@ -459,6 +978,35 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
 
     /// Each text value of the properties named `name` must satisfy `valid`;
     /// `what` names the syntax in the message ("a valid date string").
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap, is_valid_geo};
+    ///
+    /// // <p itemscope><b itemprop="geo">34.05;-118.41</b><b itemprop="geo">34.05, -118.41</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "geo")], &[2]),
+    ///     (None, "34.05;-118.41", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "geo")], &[4]),
+    ///     (None, "34.05, -118.41", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.syntax(&map, "geo", is_valid_geo, "a valid geo string", "demo:geo-syntax");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`geo` must be a valid geo string, found \"34.05, -118.41\""
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn syntax(
         &mut self,
         map: &PropertyMap<'d, 'a, N>,
@@ -486,6 +1034,44 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// each such name, in the order the names are first used. The
     /// conversions write such a name as it is, as the algorithms say, and
     /// the output is then not valid `format` (`"vCard"`, `"iCalendar"`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="fn">Ada</b><b itemprop="given_name">Ada</b>
+    /// //   <b itemprop="end">1852</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3, 5]),
+    ///     (Some("b"), "", &[("itemprop", "fn")], &[2]),
+    ///     (None, "Ada", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "given_name")], &[4]),
+    ///     (None, "Ada", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "end")], &[6]),
+    ///     (None, "1852", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.line_names(&map, "vCard", "demo:line-name");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 2);
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`given_name` is not a valid vCard property name (letters, digits and hyphens): \
+    ///      the line written for it is not valid vCard"
+    /// );
+    /// assert_eq!(
+    ///     warnings[1].message(),
+    ///     "`end` is written as an `END:` line, which readers of vCard \
+    ///      take for the start or end of a component"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn line_names(&mut self, map: &PropertyMap<'d, 'a, N>, format: &str, rule: &'static str) {
         for name in map.item().names() {
             let message = if !is_content_line_name(name) {
@@ -510,6 +1096,33 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     }
 
     /// The warnings collected, in the order recorded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let map = PropertyMap::new(doc.items().next().ok_or("no item")?);
+    /// let mut checker = Checker::new();
+    /// checker.exactly_one(&map, "m", "demo:m-exactly-once");
+    /// checker.at_most_one(&map, "n", "demo:n-at-most-once");
+    /// let warnings = checker.into_warnings();
+    /// let rules: Vec<&str> = warnings.iter().map(|w| w.rule()).collect();
+    /// assert_eq!(rules, ["demo:m-exactly-once", "demo:n-at-most-once"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_warnings(self) -> Vec<Warning<'d, 'a, N>> {
         self.warnings
     }
@@ -570,38 +1183,24 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// # Examples
 ///
 /// ```
-/// # use microdata_model::{Attribute, Document, Node, NodeKind};
-/// # // A tiny in-memory tree (see the `Node` docs): node 0 is the document.
-/// # #[derive(Debug)] struct N { name: Option<&'static str>, attrs: Vec<(&'static str, &'static str)>, text: Option<&'static str>, kids: Vec<usize> }
-/// # fn el(name: &'static str, attrs: &[(&'static str, &'static str)], kids: &[usize]) -> N { N { name: Some(name), attrs: attrs.to_vec(), text: None, kids: kids.to_vec() } }
-/// # fn text(t: &'static str) -> N { N { name: None, attrs: vec![], text: Some(t), kids: vec![] } }
-/// # #[derive(Clone, Copy, Debug)] struct H<'a>(&'a [N], usize);
-/// # impl PartialEq for H<'_> { fn eq(&self, o: &Self) -> bool { self.1 == o.1 } }
-/// # impl Eq for H<'_> {}
-/// # impl std::hash::Hash for H<'_> { fn hash<S: std::hash::Hasher>(&self, s: &mut S) { self.1.hash(s) } }
-/// # impl<'a> Node<'a> for H<'a> {
-/// #     fn kind(self) -> NodeKind { match (self.1, self.0[self.1].name) { (0, _) => NodeKind::Document, (_, Some(_)) => NodeKind::Element, _ => NodeKind::Text } }
-/// #     fn local_name(self) -> Option<&'a str> { self.0[self.1].name }
-/// #     fn is_html(self) -> bool { self.0[self.1].name.is_some() }
-/// #     fn attrs(self) -> impl Iterator<Item = Attribute<'a>> { self.0[self.1].attrs.iter().map(|&(name, value)| Attribute { prefix: None, name, value }) }
-/// #     fn text(self) -> Option<&'a str> { self.0[self.1].text }
-/// #     fn children(self) -> impl Iterator<Item = Self> { let t = self.0; t[self.1].kids.iter().map(move |&i| H(t, i)) }
-/// # }
-/// use microdata_model::vocab::check_work;
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+/// use microdata_model::vocab::{WORK_TYPE, check_work};
 ///
 /// // <figure itemscope itemtype="http://n.whatwg.org/work">
 /// //   <img itemprop="work" src="https://example.com/mypond.jpeg">
 /// //   <span itemprop="license">MIT</span></figure>
-/// let nodes = [
-///     N { name: None, attrs: vec![], text: None, kids: vec![1] },
-///     el("figure", &[("itemscope", ""), ("itemtype", "http://n.whatwg.org/work")], &[2, 3]),
-///     el("img", &[("itemprop", "work"), ("src", "https://example.com/mypond.jpeg")], &[]),
-///     el("span", &[("itemprop", "license")], &[4]),
-///     text("MIT"),
+/// let tree: &'static [Row] = &[
+///     (Some("figure"), "", &[("itemscope", ""), ("itemtype", WORK_TYPE)], &[1, 2]),
+///     (Some("img"), "", &[("itemprop", "work"), ("src", "https://example.com/mypond.jpeg")], &[]),
+///     (Some("span"), "", &[("itemprop", "license")], &[3]),
+///     (None, "MIT", &[], &[]),
 /// ];
-/// let doc = Document::new(H(&nodes, 0));
+/// let doc = Document::new(N(tree, 0));
 /// let rules: Vec<&str> = check_work(&doc).iter().map(|w| w.rule()).collect();
 /// assert_eq!(rules, ["work:license-url"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
     let mut c = Checker::new();

@@ -70,6 +70,25 @@ use order::{AttributeOrder, OrderSink};
 /// attributes, which [`attrs_in_order`](Node::attrs_in_order) (and so the
 /// [`serialize`] functions) follow; nodes made from a `NodeRef` or an
 /// `ElementRef` of a tree parsed elsewhere give them in `scraper`'s order.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::{Node, ScraperNode};
+/// use scraper::{Html, Selector};
+///
+/// // Any element of a tree parsed with `scraper`: here, to serialize it.
+/// let html = Html::parse_fragment(r#"<p lang=en title="t">Hi</p>"#);
+/// let p = html.select(&Selector::parse("p")?).next().unwrap();
+/// let node = ScraperNode::from(p);
+/// assert_eq!(node.local_name(), Some("p"));
+/// assert_eq!(node.attr("lang"), Some("en"));
+/// assert_eq!(
+///     microdata_scraper::serialize::outer_html(node),
+///     r#"<p lang="en" title="t">Hi</p>"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct ScraperNode<'a> {
     node: NodeRef<'a, scraper::Node>,
@@ -250,6 +269,17 @@ pub type Document<'a> = microdata_model::Document<'a, ScraperNode<'a>>;
 ///
 /// The tree is `scraper`'s alone, with each element's attributes sorted by
 /// name; [`parse`] also keeps their source order, for serializations.
+///
+/// # Examples
+///
+/// ```
+/// // Scripting is disabled: `noscript` content is parsed as markup.
+/// let html = microdata_scraper::parse_html(
+///     "<noscript><p itemscope><b itemprop=n>x</b></p></noscript>",
+/// );
+/// let doc = microdata_scraper::document(&html, None);
+/// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["x"]}}]}"#);
+/// ```
 pub fn parse_html(html: &str) -> Html {
     driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts())
         .one(without_bom(html))
@@ -369,6 +399,15 @@ impl html5ever::tree_builder::Tracer for Count {
 
 /// The HTML parser held more elements open than allowed: the error of
 /// [`parse_html_within`] and [`Parsed::new_within`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::parse_html_within;
+///
+/// let err = parse_html_within(&"<div>".repeat(20_000), 1000).unwrap_err();
+/// assert!(err.to_string().starts_with("more than 1000 elements left open at once"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TooManyOpenElements {
     limit: usize,
@@ -377,12 +416,30 @@ pub struct TooManyOpenElements {
 
 impl TooManyOpenElements {
     /// The limit that was passed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = microdata_scraper::parse_html_within(&"<i>".repeat(20_000), 500).unwrap_err();
+    /// assert_eq!(err.limit(), 500);
+    /// ```
     pub fn limit(&self) -> usize {
         self.limit
     }
 
     /// The byte offset in the input (a character boundary) up to which the
     /// parser had read when it stopped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// // The input is read 4 KiB at a time. After three pieces, 2,457
+    /// // `<div>`s are open; after four, 3,276: more than 3,000.
+    /// let page = "<div>".repeat(20_000);
+    /// let err = microdata_scraper::parse_html_within(&page, 3000).unwrap_err();
+    /// assert_eq!(err.offset(), 4 * 4096);
+    /// assert!(page.is_char_boundary(err.offset()));
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -454,6 +511,20 @@ fn document_with<'a>(
 /// Besides `scraper`'s tree, it keeps the source order of each element's
 /// attributes (which `scraper` sorts by name), so that HTML serialized from
 /// its [`document`](Parsed::document) lists them as the source does.
+///
+/// # Examples
+///
+/// ```
+/// let parsed = microdata_scraper::parse(
+///     "<div itemscope><a itemprop=url href=/ada>Ada</a></div>",
+///     Some("https://example.com/"),
+/// )?;
+/// assert_eq!(
+///     parsed.to_json(),
+///     r#"{"items":[{"properties":{"url":["https://example.com/ada"]}}]}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Parsed {
     html: Html,
@@ -527,21 +598,62 @@ impl Parsed {
     }
 
     /// The parsed tree.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use scraper::Selector;
+    ///
+    /// let parsed = microdata_scraper::parse("<title>Home</title>", None)?;
+    /// let title = parsed.html().select(&Selector::parse("title")?).next().unwrap();
+    /// assert_eq!(title.inner_html(), "Home");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn html(&self) -> &Html {
         &self.html
     }
 
     /// The document URL given to [`parse`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse("", Some("https://example.com/a b"))?;
+    /// assert_eq!(parsed.url().map(|u| u.as_str()), Some("https://example.com/a%20b"));
+    /// assert_eq!(microdata_scraper::parse("", None)?.url(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn url(&self) -> Option<&Url> {
         self.url.as_ref()
     }
 
     /// Indexes the tree for microdata queries (one linear pass).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse(
+    ///     r#"<div itemscope itemtype="https://schema.org/Book"><i itemprop=name>Emma</i></div>"#,
+    ///     None,
+    /// )?;
+    /// let doc = parsed.document();
+    /// let book = doc.items_of_type("https://schema.org/Book").next().unwrap();
+    /// assert_eq!(book.get("name").and_then(|v| v.as_str().map(String::from)).as_deref(), Some("Emma"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn document(&self) -> Document<'_> {
         document_with(&self.html, Some(&self.order), self.url.clone())
     }
 
     /// The document's microdata as `application/microdata+json`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse("<data itemscope><data itemprop=n value=7>seven</data>", None)?;
+    /// assert_eq!(parsed.to_json(), r#"{"items":[{"properties":{"n":["7"]}}]}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         self.document().to_json()
@@ -574,6 +686,19 @@ pub fn parse(html: &str, url: Option<&str>) -> Result<Parsed, Error> {
 }
 
 /// The document URL given to [`parse`] is not an absolute URL.
+///
+/// # Examples
+///
+/// ```
+/// use std::error::Error as _;
+///
+/// let err = microdata_scraper::parse("<p>", Some("/relative")).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     r#"invalid document URL "/relative": relative URL without a base"#
+/// );
+/// assert!(err.source().is_some()); // the `url::ParseError`
+/// ```
 #[derive(Clone, Debug)]
 pub struct Error {
     input: String,

@@ -76,6 +76,18 @@ pub fn escape_text_keep_semicolons(value: &str) -> String {
 
 /// Appends `value` to `out`, escaped as [`escape_text`] does (or as
 /// [`escape_text_keep_semicolons`] does when `semicolons` is false).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::line::escape_into;
+///
+/// let mut out = String::from("GEO:");
+/// escape_into(&mut out, "1;2", false);
+/// out.push_str(" NOTE:");
+/// escape_into(&mut out, "1;2", true);
+/// assert_eq!(out, "GEO:1;2 NOTE:1\\;2");
+/// ```
 pub fn escape_into(out: &mut String, value: &str, semicolons: bool) {
     let mut chars = value.chars().peekable();
     while let Some(c) = chars.next() {
@@ -156,6 +168,23 @@ pub fn fold_into(out: &mut String, line: &str) {
 }
 
 /// One logical content line, as [`read`] returns it.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::line::{read, ContentLine};
+///
+/// let lines = read("ADR;TYPE=\"home,work\":;;1 Main St\\, Apt 2\r\n")?;
+/// assert_eq!(
+///     lines[0],
+///     ContentLine {
+///         name: "ADR".into(),
+///         params: vec![("TYPE".into(), "home,work".into())],
+///         value: ";;1 Main St\\, Apt 2".into(),
+///     }
+/// );
+/// # Ok::<(), microdata_vcard::line::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContentLine {
     /// The name (type), as written.
@@ -170,6 +199,15 @@ pub struct ContentLine {
 impl ContentLine {
     /// The value of the first parameter named `name` (ASCII
     /// case-insensitive).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let lines = microdata_vcard::line::read("DTSTART;VALUE=DATE:20260101\r\n")?;
+    /// assert_eq!(lines[0].param("value"), Some("DATE"));
+    /// assert_eq!(lines[0].param("TZID"), None);
+    /// # Ok::<(), microdata_vcard::line::ReadError>(())
+    /// ```
     pub fn param(&self, name: &str) -> Option<&str> {
         self.params
             .iter()
@@ -179,6 +217,13 @@ impl ContentLine {
 }
 
 /// A line [`read`] could not take apart.
+///
+/// # Examples
+///
+/// ```
+/// let err = microdata_vcard::line::read("FN:Ada\r\nNOTE;LANGUAGE:x\r\n").unwrap_err();
+/// assert_eq!(err.to_string(), "content line 2: parameter without `=`");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
     line: usize,
@@ -187,6 +232,14 @@ pub struct ReadError {
 
 impl ReadError {
     /// The 1-based number of the logical (unfolded) line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// // The first logical line is folded over two physical lines.
+    /// let err = microdata_vcard::line::read("FN:A\r\n da\r\nBROKEN\r\n").unwrap_err();
+    /// assert_eq!(err.line(), 2);
+    /// ```
     pub fn line(&self) -> usize {
         self.line
     }
@@ -238,6 +291,17 @@ pub fn unfold(text: &str) -> Vec<String> {
 ///
 /// [`ReadError`] for a line with no `:` after its name and parameters, or a
 /// parameter with no `=` or an unterminated quote.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::line::{read, split_unescaped};
+///
+/// let lines = read("BEGIN:VCARD\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n")?;
+/// assert_eq!(lines.len(), 3);
+/// assert_eq!(split_unescaped(&lines[1].value, ';'), ["Lovelace", "Ada", "", "", ""]);
+/// # Ok::<(), microdata_vcard::line::ReadError>(())
+/// ```
 pub fn read(text: &str) -> Result<Vec<ContentLine>, ReadError> {
     unfold(text)
         .iter()
