@@ -723,7 +723,8 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     }
 
     /// Whether the element has the keyword `name` (compared as
-    /// [`Keyword::name`]: synonyms count as their keyword), unless it is a
+    /// [`Keyword::name`]: synonyms count as their keyword, in the element's
+    /// `rel` and in `name` alike), unless it is a
     /// defined keyword not allowed on the element (`icon` on `a`), which
     /// creates nothing. Extension keywords count as given.
     ///
@@ -744,11 +745,16 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     /// let links = Links::from_document(&doc);
     /// let link = &links.links()[0];
     /// // `copyright` is a synonym of `license`:
-    /// assert!(link.has("license") && link.has("LICENSE"));
+    /// assert!(link.has("license") && link.has("LICENSE") && link.has("copyright"));
     /// assert!(!link.has("icon")); // not allowed on `a`: it creates nothing
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has(&self, name: &str) -> bool {
+        // A synonym asked for is its keyword, as the element's own are.
+        let name = match link_type(name) {
+            Some((t, _)) => t.name,
+            None => name,
+        };
         self.keywords
             .iter()
             .any(|k| (k.effect.is_some() || k.link_type.is_none()) && keyword_eq(&k.name, name))
@@ -2182,11 +2188,6 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
         &'s self,
         name: &'s str,
     ) -> impl Iterator<Item = &'s Link<'d, 'a, N>> + 's {
-        // Accept a synonym as the query too.
-        let name = match link_type(name) {
-            Some((t, _)) => t.name,
-            None => name,
-        };
         self.links.iter().filter(move |l| l.has(name))
     }
 

@@ -485,14 +485,19 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// let mut checker = Checker::new();
     /// // A rule of your own: a `name` or a `nick` is required.
     /// if map.count("name") + map.count("nick") == 0 {
-    ///     checker.push(item.element(), "demo:named", "a `name` or a `nick` is required".into());
+    ///     checker.push(item.element(), "demo:named", "a `name` or a `nick` is required");
     /// }
     /// let warnings = checker.into_warnings();
     /// assert_eq!(warnings[0].rule(), "demo:named");
     /// assert_eq!(warnings[0].element(), item.element());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn push(&mut self, element: Element<'d, 'a, N>, rule: &'static str, message: String) {
+    pub fn push(
+        &mut self,
+        element: Element<'d, 'a, N>,
+        rule: &'static str,
+        message: impl Into<String>,
+    ) {
         self.warnings.push(Warning::new(element, rule, message));
     }
 
@@ -632,10 +637,7 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// // The <a> resolves to https://example.com/about. The <img> has no `src`,
     /// // and the <span>'s value is text, even though it looks like a URL.
     /// assert_eq!(warnings.len(), 2);
-    /// assert_eq!(
-    ///     warnings[0].message(),
-    ///     "`u` must be an absolute URL, but the element has no URL that parses"
-    /// );
+    /// assert_eq!(warnings[0].message(), "`u` must be an absolute URL, but <img> has no `src` attribute");
     /// assert_eq!(warnings[1].element().local_name(), "span");
     /// assert!(warnings[1].message().ends_with("found <span>"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -644,13 +646,23 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         for &p in map.get(name) {
             match p.property_value() {
                 Value::Url { url, .. } if !url.is_empty() => {}
-                Value::Url { .. } => self.push(
-                    p,
-                    rule,
-                    format!(
-                        "`{name}` must be an absolute URL, but the element has no URL that parses"
-                    ),
-                ),
+                Value::Url { .. } => {
+                    // A URL property element always has its URL attribute's
+                    // name; the value is empty when the attribute is missing
+                    // or does not resolve against the document's base URL.
+                    let attr = p.url_attribute().unwrap_or("href");
+                    let message = match p.attr(attr) {
+                        None => format!(
+                            "`{name}` must be an absolute URL, but <{}> has no `{attr}` attribute",
+                            p.local_name()
+                        ),
+                        Some(raw) => format!(
+                            "`{name}` must be an absolute URL, but `{attr}` ({raw:?}) does not \
+                             resolve to one"
+                        ),
+                    };
+                    self.push(p, rule, message);
+                }
                 Value::Item(_) => self.push(
                     p,
                     rule,
@@ -866,7 +878,8 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         rule: &'static str,
     ) {
         let item = map.item();
-        if item.types().iter().any(|&t| t != vocabulary_type) {
+        // The rule is about typed items: an item without types is not one.
+        if item.types().is_empty() || item.types().iter().any(|&t| t != vocabulary_type) {
             return;
         }
         for name in item.names() {
@@ -1243,6 +1256,81 @@ pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::Tree;
+
+    /// The messages of the warnings in `c`, in order.
+    fn messages<'a, N: Node<'a>>(c: Checker<'_, 'a, N>) -> Vec<String> {
+        c.into_warnings()
+            .iter()
+            .map(|w| w.message().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn defined_names_skips_untyped_and_other_typed_items() {
+        let mut t = Tree::new();
+        for attrs in [
+            &[("itemscope", "")][..],
+            &[("itemscope", ""), ("itemtype", "https://example.com/Other")],
+            &[("itemscope", ""), ("itemtype", "https://example.com/Pet")],
+        ] {
+            let item = t.el(0, "p", attrs);
+            let b = t.el(item, "b", &[("itemprop", "nick")]);
+            t.text(b, "R");
+        }
+        let doc = Document::new(t.root());
+        let mut c = Checker::new();
+        for item in doc.all_items() {
+            let map = PropertyMap::new(item);
+            c.defined_names(
+                &map,
+                "https://example.com/Pet",
+                |n| n == "name",
+                "demo:names",
+            );
+        }
+        assert_eq!(
+            messages(c),
+            ["`nick` is not a property of https://example.com/Pet items (nor an absolute URL)"]
+        );
+    }
+
+    #[test]
+    fn absolute_urls_says_why_a_url_is_missing() {
+        let mut t = Tree::new();
+        let item = t.el(0, "p", &[("itemscope", "")]);
+        t.el(item, "img", &[("itemprop", "u")]);
+        t.el(item, "a", &[("itemprop", "u"), ("href", "/about")]);
+        t.el(
+            item,
+            "object",
+            &[("itemprop", "u"), ("data", "http://[bad")],
+        );
+        let check = |doc: &Document<'_, _>| {
+            let mut c = Checker::new();
+            c.absolute_urls(
+                &PropertyMap::new(doc.items().next().unwrap()),
+                "u",
+                "demo:u",
+            );
+            messages(c)
+        };
+        assert_eq!(
+            check(&Document::with_url(
+                t.root(),
+                "https://example.com/".parse().unwrap()
+            )),
+            [
+                "`u` must be an absolute URL, but <img> has no `src` attribute",
+                "`u` must be an absolute URL, but `data` (\"http://[bad\") does not resolve to one",
+            ]
+        );
+        // Without a document URL, a relative URL resolves to nothing.
+        assert_eq!(
+            check(&Document::new(t.root()))[1],
+            "`u` must be an absolute URL, but `href` (\"/about\") does not resolve to one"
+        );
+    }
 
     #[test]
     fn geo_syntax() {

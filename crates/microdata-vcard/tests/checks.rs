@@ -186,7 +186,11 @@ fn urls_must_come_from_url_property_elements() {
     // `photo`, then `logo`, then `url` (the rule goes name by name), then
     // the `url` inside `related`.
     assert_eq!(got[0].1, "img");
-    assert!(got[0].2.contains("no URL that parses"), "{}", got[0].2);
+    assert!(
+        got[0].2.contains("<img> has no `src` attribute"),
+        "{}",
+        got[0].2
+    );
     assert_eq!(got[1].1, "div");
     assert!(got[1].2.contains("found an item"), "{}", got[1].2);
     assert_eq!(got[2].1, "span");
