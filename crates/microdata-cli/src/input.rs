@@ -69,7 +69,7 @@ impl Source {
                 let stdin = std::io::stdin();
                 if stdin.is_terminal() && std::io::stderr().is_terminal() {
                     // Not a silent wait for a user who forgot a file name.
-                    eprintln!("microdata: reading HTML from standard input (end it with Ctrl-D)");
+                    crate::note("microdata: reading HTML from standard input (end it with Ctrl-D)");
                 }
                 stdin.lock().read_to_end(&mut bytes).map(|_| ())
             }

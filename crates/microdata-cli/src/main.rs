@@ -9,6 +9,11 @@
 //!
 //! See `microdata --help` for every option and the exit codes.
 
+// Standard output and error are written through handles whose errors are
+// handled (`note`, the output writer): the print macros panic on a failed
+// write.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 mod cli;
 mod decode;
 mod formats;
@@ -59,12 +64,19 @@ fn worse(a: u8, b: u8) -> u8 {
     if rank(b) > rank(a) { b } else { a }
 }
 
+/// Writes `line` to standard error. A standard error that cannot be written
+/// (a closed pipe, a full disk) must not stop the run: the message is lost,
+/// the output is not (`eprintln!` would panic).
+pub(crate) fn note(line: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("microdata: {e}");
+            note(format_args!("microdata: {e}"));
             ExitCode::from(EXIT_USAGE)
         }
     }
@@ -208,7 +220,7 @@ fn run(args: &Args) -> Result<u8, String> {
             for m in &o.messages {
                 match &progress {
                     Some(bar) => bar.println(m),
-                    None => eprintln!("{m}"),
+                    None => note(m),
                 }
             }
             // Its messages are out: its status counts, written or not.
@@ -253,20 +265,20 @@ fn run(args: &Args) -> Result<u8, String> {
             // inputs that failed before still say so.
             return Ok(totals.status);
         }
-        eprintln!("microdata: cannot write output: {e}");
+        note(format_args!("microdata: cannot write output: {e}"));
         return Ok(EXIT_OUTPUT_FAILED);
     }
     if show_summary {
         let secs = started.elapsed().as_secs_f64();
         let mb = totals.bytes as f64 / 1_000_000.0;
-        eprintln!(
+        note(format_args!(
             "microdata: {} ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
             plural(files, "file"),
             totals.bytes,
             totals.items,
             totals.errors,
             if secs > 0.0 { mb / secs } else { 0.0 },
-        );
+        ));
     }
     Ok(totals.status)
 }

@@ -638,3 +638,34 @@ fn links_in_directories_are_followed() {
         "{\"items\":[{\"properties\":{\"n\":[\"linked\"]}}]}\n"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_standard_error_that_cannot_be_written_stops_nothing() {
+    // Every message fails to be written (ENOSPC); the inputs after them
+    // must still be converted and written.
+    let dir = temp_dir("stderr-full");
+    let good = dir.join("good.html");
+    std::fs::write(&good, "<p itemscope><b itemprop=n>1</b></p>").unwrap();
+    let missing = dir.join("missing.html");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_microdata"))
+        .args([&missing, &good, &missing, &good])
+        .args(["--format", "jsonl", "--errors"])
+        .stdin(Stdio::null())
+        .stderr(full)
+        .output()
+        .unwrap();
+    let lines: Vec<_> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[3].contains(r#""items":[{"properties":{"n":["1"]}}]"#),
+        "{}",
+        lines[3]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
