@@ -6,10 +6,16 @@ use clap::{Parser, ValueEnum};
 ///
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
 /// files, recursively, by extension: .html .htm .xhtml .xht .shtml; a
-/// quoted pattern such as 'crawl/*.html': the files it matches), extracts
-/// the data as the WHATWG HTML standard says, and writes it in the chosen
-/// format to standard output, one input after the other in the order
-/// given. Inputs are processed in parallel.
+/// quoted pattern such as 'crawl/**/*.html': the files it matches, each
+/// once, and the HTML files of the directories it matches; `*`, `?` and
+/// `[...]` match within a name, `**` across directories, `{a,b}` either),
+/// extracts the data as the WHATWG HTML standard says, and writes it in the
+/// chosen format to standard output, one input after the other in the
+/// order given (a directory's or a pattern's files in path order). Inputs
+/// are processed in parallel. Directories and patterns follow symbolic
+/// links (a link back to a directory being walked is noted, not followed),
+/// take names starting with `.` like any other, and skip FIFOs, sockets
+/// and devices.
 ///
 /// Exit status: 0 success; 1 an input could not be read, had invalid byte
 /// sequences or hit a limit (the others are still processed, and what was

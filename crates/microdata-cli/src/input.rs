@@ -91,8 +91,9 @@ pub(crate) struct Unusable {
 /// Turns the command-line inputs into sources, in order: `-` is standard
 /// input (also when there are no inputs); a directory contributes its HTML
 /// files, recursively, sorted by path; an argument that is not an existing
-/// path but contains `*`, `?` or `[` is a glob pattern. Arguments that name
-/// nothing come back as [`Unusable`] so they are reported in their place.
+/// path but contains `*`, `?`, `[` or `{` is a glob pattern ([`expand`]).
+/// Arguments that name nothing come back as [`Unusable`] so they are
+/// reported in their place.
 pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable>>, String> {
     if inputs.is_empty() {
         return Ok(vec![Ok(Source::Stdin)]);
@@ -110,34 +111,11 @@ pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable
         // A pattern is text; a name that is not UTF-8 is a path.
         let pattern = input
             .to_str()
-            .filter(|s| !path.exists() && s.contains(['*', '?', '[']));
+            .filter(|s| !path.exists() && s.contains(GLOB_SYNTAX));
         if path.is_dir() {
-            walk(path, &mut out);
+            walk(path, &mut out, None);
         } else if let Some(pattern) = pattern {
-            let paths =
-                glob::glob(pattern).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
-            let before = out.len();
-            // `**` follows links, around a loop too: each file once.
-            let mut seen = HashSet::new();
-            for entry in paths {
-                match entry {
-                    Ok(p)
-                        if !seen
-                            .insert(std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone())) => {}
-                    Ok(p) if p.is_dir() => walk(&p, &mut out),
-                    Ok(p) => out.push(Ok(Source::File(p))),
-                    Err(e) => out.push(Err(Unusable {
-                        source: Source::File(e.path().to_path_buf()),
-                        message: format!("cannot read: {}", e.error()),
-                    })),
-                }
-            }
-            if out.len() == before {
-                out.push(Err(Unusable {
-                    source: Source::File(path.to_path_buf()),
-                    message: "pattern matches no file".into(),
-                }));
-            }
+            expand(pattern, &mut out)?;
         } else {
             out.push(Ok(Source::File(path.to_path_buf())));
         }
@@ -145,30 +123,199 @@ pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>) {
+/// The characters that make an argument naming no file a glob pattern.
+const GLOB_SYNTAX: [char; 4] = ['*', '?', '[', '{'];
+
+/// The inputs a glob pattern names, in path order, each file once
+/// (whichever links lead to it): the regular files it matches, whatever
+/// their names, and the HTML files of the directories it matches, as if
+/// they were given. `*`, `?` and `[…]` stay within one path component,
+/// `**` spans any number of them, `{a,b}` is either; a trailing `/**` is
+/// the directory and everything below it. Names starting with `.` match
+/// like any other.
+///
+/// The search walks from the pattern's leading components without glob
+/// syntax, no deeper than the pattern reaches unless it has `**`, and
+/// follows links but never around a loop. What it cannot read is reported
+/// where it could hold a match.
+fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), String> {
+    let invalid = |e: globset::Error| format!("invalid pattern {pattern:?}: {e}");
+    // `dir/**` is the directory and every one below it: the directory's
+    // own walk, which finds each file once.
+    let body = match pattern.strip_suffix("**") {
+        Some(rest) if rest.is_empty() || rest.ends_with('/') => rest,
+        _ => pattern,
+    };
+    let body = body.trim_end_matches('/');
+    let components: Vec<&str> = body.split('/').collect();
+    let literal = components
+        .iter()
+        .take_while(|c| !c.contains(GLOB_SYNTAX))
+        .count();
+    let mut base = components[..literal].join("/");
+    if base.is_empty() && body.starts_with('/') {
+        base.push('/');
+    }
+    let before = out.len();
+    let mut seen = HashSet::new();
+    if literal == components.len() {
+        // Nothing left to match: `dir/**`, whose base is the directory.
+        let dir = if base.is_empty() { "." } else { &base };
+        if Path::new(dir).is_dir() {
+            walk(Path::new(dir), out, Some(&mut seen));
+        }
+    } else {
+        let matcher = globset::GlobBuilder::new(body)
+            .literal_separator(true)
+            .build()
+            .map_err(invalid)?
+            .compile_matcher();
+        let rest = &components[literal..];
+        let depth = if rest.iter().any(|c| c.contains("**")) {
+            usize::MAX
+        } else {
+            rest.len()
+        };
+        let root = if base.is_empty() { "." } else { &base };
+        let walker = walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .sort_by_file_name()
+            .min_depth(1)
+            .max_depth(depth);
+        for entry in walker {
+            // Paths below `.` are matched without their `./`, as written.
+            let relative = |p: &Path| -> PathBuf {
+                match base.is_empty() {
+                    true => p.strip_prefix(".").unwrap_or(p).to_path_buf(),
+                    false => p.to_path_buf(),
+                }
+            };
+            match entry {
+                Ok(e) => {
+                    let path = relative(e.path());
+                    if !matcher.is_match(&path) {
+                        continue;
+                    }
+                    if e.file_type().is_dir() {
+                        // A directory stands for its HTML files, as if given.
+                        walk(&path, out, Some(&mut seen));
+                    } else if e.file_type().is_file() && seen.insert(identity(&path)) {
+                        out.push(Ok(Source::File(path)));
+                    }
+                    // FIFOs, sockets and devices are no pages: reading one
+                    // could wait or run for ever.
+                }
+                Err(e) => {
+                    let path = e.path().map(relative);
+                    let reachable = path
+                        .as_ref()
+                        .is_some_and(|p| matcher.is_match(p) || p.is_dir());
+                    if let Some(problem) = walk_problem(&e, reachable) {
+                        let path = path.unwrap_or_else(|| PathBuf::from(root));
+                        out.push(Err(Unusable {
+                            source: Source::File(path),
+                            message: problem,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+    // A matched directory's files came at its place in the search; the
+    // files the pattern matched beside them go in path order with them.
+    out[before..].sort_by(|a, b| source_path(a).cmp(&source_path(b)));
+    if out.len() == before {
+        out.push(Err(Unusable {
+            source: Source::File(PathBuf::from(pattern)),
+            message: "pattern matches no file".into(),
+        }));
+    }
+    Ok(())
+}
+
+/// The path an expanded input stands for.
+fn source_path(input: &Result<Source, Unusable>) -> Option<&Path> {
+    match input {
+        Ok(Source::File(p))
+        | Err(Unusable {
+            source: Source::File(p),
+            ..
+        }) => Some(p),
+        Ok(Source::Stdin)
+        | Err(Unusable {
+            source: Source::Stdin,
+            ..
+        }) => None,
+    }
+}
+
+/// What identifies a file however it is reached: its canonical path (the
+/// path itself when that cannot be found).
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The message for a walk error, or `None` when it is no failed input: a
+/// link back to a directory being walked (whose files are taken anyway;
+/// a note says so), or an entry that could not be examined and would not
+/// have been an input (`relevant` false: a dangling link named `notes.txt`
+/// in a directory, one the pattern does not match).
+fn walk_problem(e: &walkdir::Error, relevant: bool) -> Option<String> {
+    if let Some(ancestor) = e.loop_ancestor() {
+        let link = e
+            .path()
+            .map_or_else(String::new, |p| p.display().to_string());
+        crate::note(format_args!(
+            "microdata: note: {link} links back to {}, whose files are taken once",
+            ancestor.display()
+        ));
+        return None;
+    }
+    relevant.then(|| format!("cannot read: {e}"))
+}
+
+/// Whether a file name has one of [`HTML_EXTENSIONS`].
+fn is_html_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|x| x.to_str())
+        .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)))
+}
+
+/// The HTML files of `dir`, recursively, sorted by path; with `seen`, only
+/// those not already taken (by canonical path).
+fn walk(
+    dir: &Path,
+    out: &mut Vec<Result<Source, Unusable>>,
+    mut seen: Option<&mut HashSet<PathBuf>>,
+) {
     // Links are followed (a link to a page is a page); walkdir reports loops.
     for entry in walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
     {
         match entry {
-            Ok(e) if e.file_type().is_file() => {
-                let html = e
-                    .path()
-                    .extension()
-                    .and_then(|x| x.to_str())
-                    .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)));
-                if html {
-                    out.push(Ok(Source::File(e.into_path())));
+            Ok(e) if e.file_type().is_file() && is_html_name(e.path()) => {
+                if let Some(seen) = seen.as_deref_mut() {
+                    if !seen.insert(identity(e.path())) {
+                        continue;
+                    }
                 }
+                out.push(Ok(Source::File(e.into_path())));
             }
             Ok(_) => {}
             Err(e) => {
-                let path = e.path().unwrap_or(dir).to_path_buf();
-                out.push(Err(Unusable {
-                    source: Source::File(path),
-                    message: format!("cannot read: {e}"),
-                }));
+                // A directory that cannot be read may hold pages; an entry
+                // that cannot be examined counts if it would be one.
+                let relevant = e
+                    .path()
+                    .is_none_or(|p| is_html_name(p) || p.is_dir() || e.depth() == 0);
+                if let Some(problem) = walk_problem(&e, relevant) {
+                    let path = e.path().unwrap_or(dir).to_path_buf();
+                    out.push(Err(Unusable {
+                        source: Source::File(path),
+                        message: problem,
+                    }));
+                }
             }
         }
     }

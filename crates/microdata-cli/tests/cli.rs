@@ -669,3 +669,88 @@ fn a_standard_error_that_cannot_be_written_stops_nothing() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The `path` of each line of a `jsonl` run's output.
+fn jsonl_paths(out: &Output) -> Vec<String> {
+    text(&out.stdout)
+        .lines()
+        .map(|l| {
+            let line: serde_json::Value = serde_json::from_str(l).unwrap();
+            line["path"].as_str().unwrap().to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn patterns_take_each_file_once() {
+    let dir = temp_dir("patterns");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    for name in ["x.html", "a/y.html", "a/b/z.html", "a/b/style.css"] {
+        std::fs::write(dir.join(name), "<p itemscope>").unwrap();
+    }
+    let d = dir.display();
+    let walked = [
+        format!("{d}/a/b/z.html"),
+        format!("{d}/a/y.html"),
+        format!("{d}/x.html"),
+    ];
+    // `dir/**` is the directory and all below it: its HTML files, once.
+    let out = microdata(&[&format!("{d}/**"), "-f", "jsonl", "-q"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(jsonl_paths(&out), walked);
+    // `**/*` matches the directories (walked) and the files (any name);
+    // each file comes once.
+    let out = microdata(&[&format!("{d}/**/*"), "-f", "jsonl", "-q"], None);
+    let mut with_css = walked.to_vec();
+    with_css.insert(0, format!("{d}/a/b/style.css"));
+    assert_eq!(jsonl_paths(&out), with_css);
+    // `*` stays within one component.
+    let out = microdata(&[&format!("{d}/*/*.html"), "-f", "jsonl", "-q"], None);
+    assert_eq!(jsonl_paths(&out), [format!("{d}/a/y.html")]);
+    let out = microdata(&[&format!("{d}/{{x,a/y}}.html"), "-f", "jsonl", "-q"], None);
+    assert_eq!(
+        jsonl_paths(&out),
+        [format!("{d}/a/y.html"), format!("{d}/x.html")]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn patterns_and_walks_survive_links() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("symlink-loops");
+    std::fs::create_dir_all(dir.join("d")).unwrap();
+    std::fs::write(dir.join("d/p.html"), "<p itemscope>").unwrap();
+    // Two links back up: a search that followed them around would try
+    // about 2^40 paths.
+    symlink("..", dir.join("d/l1")).unwrap();
+    symlink("..", dir.join("d/l2")).unwrap();
+    // Not pages: a device (was read as one, or for ever with /dev/zero)
+    // and a dangling link whose name is no HTML name.
+    symlink("/dev/null", dir.join("d/null.html")).unwrap();
+    symlink("gone.txt", dir.join("d/notes.txt")).unwrap();
+    let d = dir.display();
+    let out = microdata(&[&format!("{d}/**/*.html"), "-f", "jsonl"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("note: {d}/d/l1 links back to {d}")),
+        "{err}"
+    );
+    let out = microdata(&[&format!("{d}/d/*.html"), "-f", "jsonl", "-q"], None);
+    assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
+    let out = microdata(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
+    // A dangling link with an HTML name is an input that cannot be read.
+    symlink("gone.html", dir.join("d/gone.html")).unwrap();
+    let out = microdata(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        jsonl_paths(&out),
+        [format!("{d}/d/gone.html"), format!("{d}/d/p.html")]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
