@@ -23,7 +23,9 @@ use clap::{Parser, ValueEnum};
 /// convert (no hCard for vcard, no vEvent for ical, no article for atom);
 /// 4 the output could not be written. When several apply: 4, then 1, then
 /// 3. A reader that stops reading (`| head`) is no failure: the status is
-/// that of the inputs written until then.
+/// that of the inputs written until then. 130: interrupted (Ctrl-C,
+/// SIGTERM or SIGHUP); the command stops between two outputs, so what it
+/// wrote ends with a whole output (a second signal stops it at once).
 #[derive(Debug, Parser)]
 #[command(name = "microdata", version, about, long_about)]
 pub(crate) struct Args {

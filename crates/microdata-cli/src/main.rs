@@ -37,6 +37,23 @@ const EXIT_USAGE: u8 = 2;
 const EXIT_NOTHING_TO_CONVERT: u8 = 3;
 /// Exit status when writing the output failed (disk full, ...).
 const EXIT_OUTPUT_FAILED: u8 = 4;
+/// Exit status after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Set by the first Ctrl-C, SIGTERM or SIGHUP: the command stops between
+/// two outputs, so that every line written is whole. A second one stops
+/// it at once.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn on_interrupt() {
+    if INTERRUPTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
+    }
+}
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
 
 /// How far processing may run ahead of writing: inputs are processed in
 /// parallel, and each output is written, in input order, as soon as the
@@ -118,6 +135,8 @@ pub(crate) struct Outcome {
 }
 
 fn run(args: &Args) -> Result<u8, String> {
+    // The summary's time covers finding the inputs too.
+    let started = Instant::now();
     let settings = Settings {
         base_url: args
             .base_url
@@ -167,7 +186,13 @@ fn run(args: &Args) -> Result<u8, String> {
         bar
     });
 
-    let started = Instant::now();
+    // Without the handler, a signal still stops the command, only not
+    // between two outputs.
+    if let Err(e) = ctrlc::set_handler(on_interrupt) {
+        note(format_args!(
+            "microdata: note: Ctrl-C will not wait for a whole line: {e}"
+        ));
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut totals = Outcome::default();
@@ -202,16 +227,37 @@ fn run(args: &Args) -> Result<u8, String> {
             std::collections::HashMap::new();
         for i in 0..inputs.len() {
             let o = loop {
-                if let Some(o) = waiting.remove(&i) {
-                    break o;
+                if interrupted() {
+                    break None;
                 }
-                match receiver.recv() {
+                if let Some(o) = waiting.remove(&i) {
+                    break Some(o);
+                }
+                // Now and then, to see an interrupt behind a slow input.
+                match receiver.recv_timeout(std::time::Duration::from_millis(100)) {
                     Ok((j, o)) => {
                         waiting.insert(j, o);
                     }
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
                     // Cannot happen while this scope holds a sender.
-                    Err(_) => return,
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return,
                 }
+            };
+            let Some(o) = o else {
+                // Every output written so far is whole. Inputs being
+                // processed are not waited for.
+                if let Some(bar) = &progress {
+                    bar.finish_and_clear();
+                }
+                let left = inputs.len() - files;
+                note(format_args!(
+                    "microdata: interrupted: {} not processed or not written",
+                    plural(left, "input")
+                ));
+                if show_summary {
+                    summary(files, failed_files, &totals, started);
+                }
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
             };
             if next < inputs.len() {
                 spawn(next);
@@ -269,18 +315,24 @@ fn run(args: &Args) -> Result<u8, String> {
         return Ok(EXIT_OUTPUT_FAILED);
     }
     if show_summary {
-        let secs = started.elapsed().as_secs_f64();
-        let mb = totals.bytes as f64 / 1_000_000.0;
-        note(format_args!(
-            "microdata: {} ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
-            plural(files, "file"),
-            totals.bytes,
-            totals.items,
-            totals.errors,
-            if secs > 0.0 { mb / secs } else { 0.0 },
-        ));
+        summary(files, failed_files, &totals, started);
     }
     Ok(totals.status)
+}
+
+/// Prints the summary line: files (and of them failed), bytes, items,
+/// microdata errors, time since `started` and throughput.
+fn summary(files: usize, failed_files: usize, totals: &Outcome, started: Instant) {
+    let secs = started.elapsed().as_secs_f64();
+    let mb = totals.bytes as f64 / 1_000_000.0;
+    note(format_args!(
+        "microdata: {} ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
+        plural(files, "file"),
+        totals.bytes,
+        totals.items,
+        totals.errors,
+        if secs > 0.0 { mb / secs } else { 0.0 },
+    ));
 }
 
 /// `1 file`, `2 files`.

@@ -754,3 +754,49 @@ fn patterns_and_walks_survive_links() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_stops_between_two_outputs() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir("interrupt");
+    // Lines of about 200 KB: each is written in many pieces into a pipe
+    // that holds 64 KiB.
+    let page = format!(
+        "<p itemscope>{}</p>",
+        "<b itemprop=n>a fairly long text value</b>".repeat(5000)
+    );
+    for i in 0..100 {
+        std::fs::write(dir.join(format!("{i:03}.html")), &page).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_microdata"))
+        .args([dir.to_str().unwrap(), "-f", "jsonl", "-q", "-j", "2"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    // The command is now blocked in the middle of a later line.
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("microdata: interrupted: "));
+    let all = first + &rest;
+    assert!(all.ends_with('\n'));
+    let lines: Vec<&str> = all.lines().collect();
+    assert!(lines.len() < 100, "{} lines", lines.len());
+    for line in lines {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["items"][0]["properties"]["n"].as_array().unwrap().len(), 5000);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
