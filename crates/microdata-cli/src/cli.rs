@@ -11,11 +11,19 @@ use clap::{Parser, ValueEnum};
 /// `[...]` match within a name, `**` across directories, `{a,b}` either),
 /// extracts the data as the WHATWG HTML standard says, and writes it in the
 /// chosen format to standard output, one input after the other in the
-/// order given (a directory's or a pattern's files in path order). Inputs
+/// order given (a directory's or a pattern's files in path order). Several
+/// outputs join up into one valid stream for `jsonl`, `nt`, `nq`, `vcard`
+/// and `ical`; `json`, `mf2`, `links`, `ttl` and `atom` give one document
+/// per input (compact JSON: one per line), and an input that fails gives
+/// none, so use `jsonl` over many files: each line names its input. Inputs
 /// are processed in parallel. Directories and patterns follow symbolic
 /// links (a link back to a directory being walked is noted, not followed),
 /// take names starting with `.` like any other, and skip FIFOs, sockets
-/// and devices.
+/// and devices. A directory without HTML files gives nothing and is no
+/// error; a pattern that matches nothing is an input that failed. File
+/// names that are not UTF-8 appear in messages escaped and in `jsonl`
+/// `path` with U+FFFD for the bytes JSON cannot hold (`url` keeps them
+/// percent-encoded).
 ///
 /// Exit status: 0 success; 1 an input could not be read, had invalid byte
 /// sequences or hit a limit (the others are still processed, and what was
@@ -109,9 +117,11 @@ pub(crate) struct Args {
     #[arg(long, short = 'j', value_name = "N")]
     pub(crate) jobs: Option<usize>,
 
-    /// Print a summary (files, of which failed: those that gave no output,
-    /// bytes, items written, microdata errors, throughput) to standard
-    /// error; on by default when there is more than one input.
+    /// Print a summary to standard error: files, of which failed (could not
+    /// be read or hit a limit, and so gave no output); bytes read; the
+    /// top-level microdata items and the microdata errors of the files
+    /// written (whatever the format); time and throughput. On by default
+    /// when there is more than one input.
     #[arg(long)]
     pub(crate) summary: bool,
 

@@ -156,7 +156,15 @@ fn run(args: &Args) -> Result<u8, String> {
         encoding: args
             .encoding
             .as_deref()
-            .map(|l| decode::for_label(l).ok_or_else(|| format!("unknown --encoding {l:?}")))
+            .map(|l| match decode::for_label(l) {
+                None => Err(format!("unknown --encoding {l:?}")),
+                // The label of an encoding that decodes any input to one
+                // U+FFFD (WHATWG Encoding's "replacement"): no one means it.
+                Some(e) if e == encoding_rs::REPLACEMENT => Err(format!(
+                    "--encoding {l:?} is the \"replacement\" encoding, which decodes every input to a single U+FFFD"
+                )),
+                Some(e) => Ok(e),
+            })
             .transpose()?,
         rdf: formats::rdf_options(args)?,
         find_errors: false,
@@ -177,7 +185,12 @@ fn run(args: &Args) -> Result<u8, String> {
         find_errors: args.errors || show_summary,
         ..settings
     };
-    let progress = (!args.quiet && batch_mode && std::io::stderr().is_terminal()).then(|| {
+    // Not over the output when it goes to the same terminal.
+    let progress = (!args.quiet
+        && batch_mode
+        && std::io::stderr().is_terminal()
+        && !std::io::stdout().is_terminal())
+    .then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
             indicatif::ProgressStyle::with_template(PROGRESS)

@@ -796,7 +796,20 @@ fn an_interrupt_stops_between_two_outputs() {
     assert!(lines.len() < 100, "{} lines", lines.len());
     for line in lines {
         let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(value["items"][0]["properties"]["n"].as_array().unwrap().len(), 5000);
+        assert_eq!(
+            value["items"][0]["properties"]["n"]
+                .as_array()
+                .unwrap()
+                .len(),
+            5000
+        );
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_replacement_encoding_is_a_usage_error() {
+    // Its labels are real, but it decodes any input to one U+FFFD.
+    let out = microdata(&["--encoding", "ISO-2022-KR", "-"], Some(b"<p>"));
+    assert_fails_with(&out, 2, "is the \"replacement\" encoding");
 }
