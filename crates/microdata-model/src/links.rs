@@ -750,14 +750,14 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has(&self, name: &str) -> bool {
-        // A synonym asked for is its keyword, as the element's own are.
-        let name = match link_type(name) {
-            Some((t, _)) => t.name,
-            None => name,
-        };
+        self.has_keyword(keyword_of(name))
+    }
+
+    /// [`has`](Self::has) for a name already mapped by [`keyword_of`].
+    fn has_keyword(&self, keyword: &str) -> bool {
         self.keywords
             .iter()
-            .any(|k| (k.effect.is_some() || k.link_type.is_none()) && keyword_eq(&k.name, name))
+            .any(|k| (k.effect.is_some() || k.link_type.is_none()) && keyword_eq(&k.name, keyword))
     }
 
     /// Whether the element creates the implied hyperlink: an `a` or `area`
@@ -1091,6 +1091,15 @@ fn keyword_eq(a: &str, b: &str) -> bool {
         a == b
     } else {
         a.eq_ignore_ascii_case(b)
+    }
+}
+
+/// The keyword a name asked for stands for: a synonym's defined keyword,
+/// else the name itself (the element's own tokens are mapped alike).
+fn keyword_of(name: &str) -> &str {
+    match link_type(name) {
+        Some((t, _)) => t.name,
+        None => name,
     }
 }
 
@@ -2188,7 +2197,8 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
         &'s self,
         name: &'s str,
     ) -> impl Iterator<Item = &'s Link<'d, 'a, N>> + 's {
-        self.links.iter().filter(move |l| l.has(name))
+        let keyword = keyword_of(name);
+        self.links.iter().filter(move |l| l.has_keyword(keyword))
     }
 
     /// The default syndication feed: the first element in tree order with
@@ -2395,7 +2405,7 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
         let mut scopes: HashMap<Option<(usize, Option<usize>)>, usize> = HashMap::new();
         for link in &self.links {
             let ups = link.up_count();
-            let index = link.has("index");
+            let index = link.has_keyword("index");
             if ups == 0 && !index {
                 continue;
             }
@@ -2900,7 +2910,7 @@ mod json {
                 for l in h.links() {
                     w.begin('{');
                     w.key("index");
-                    bool(w, l.has("index"));
+                    bool(w, l.has_keyword("index"));
                     w.key("up");
                     w.number(l.up_count());
                     w.key("url");
