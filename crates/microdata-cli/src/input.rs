@@ -182,36 +182,29 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
             .sort_by_file_name()
             .min_depth(1)
             .max_depth(depth);
+        // Paths below `.` are matched without their `./`, as written.
+        let below_dot = base.is_empty();
         for entry in walker {
-            // Paths below `.` are matched without their `./`, as written.
-            let relative = |p: &Path| -> PathBuf {
-                match base.is_empty() {
-                    true => p.strip_prefix(".").unwrap_or(p).to_path_buf(),
-                    false => p.to_path_buf(),
-                }
-            };
             match entry {
                 Ok(e) => {
-                    let path = relative(e.path());
-                    if !matcher.is_match(&path) {
+                    let path = as_written(e.path(), below_dot);
+                    if !matcher.is_match(path) {
                         continue;
                     }
                     if e.file_type().is_dir() {
                         // A directory stands for its HTML files, as if given.
-                        walk(&path, out, Some(&mut seen));
-                    } else if e.file_type().is_file() && seen.insert(identity(&path)) {
-                        out.push(Ok(Source::File(path)));
+                        walk(path, out, Some(&mut seen));
+                    } else if e.file_type().is_file() && seen.insert(identity(path)) {
+                        out.push(Ok(Source::File(path.to_path_buf())));
                     }
                     // FIFOs, sockets and devices are no pages: reading one
                     // could wait or run for ever.
                 }
                 Err(e) => {
-                    let path = e.path().map(relative);
-                    let reachable = path
-                        .as_ref()
-                        .is_some_and(|p| matcher.is_match(p) || p.is_dir());
+                    let path = e.path().map(|p| as_written(p, below_dot));
+                    let reachable = path.is_some_and(|p| matcher.is_match(p) || p.is_dir());
                     if let Some(problem) = walk_problem(&e, reachable) {
-                        let path = path.unwrap_or_else(|| PathBuf::from(root));
+                        let path = path.unwrap_or(Path::new(root)).to_path_buf();
                         out.push(Err(Unusable {
                             source: Source::File(path),
                             message: problem,
@@ -231,6 +224,16 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
         }));
     }
     Ok(())
+}
+
+/// `path` as a pattern search from `.` found it, without its `./` when
+/// `below_dot`.
+fn as_written(path: &Path, below_dot: bool) -> &Path {
+    if below_dot {
+        path.strip_prefix(".").unwrap_or(path)
+    } else {
+        path
+    }
 }
 
 /// The path an expanded input stands for.

@@ -715,6 +715,7 @@ fn patterns_take_each_file_once() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `**` follows links, but not around loops: each file comes once.
 #[cfg(unix)]
 #[test]
 fn patterns_and_walks_survive_links() {

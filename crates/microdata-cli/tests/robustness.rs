@@ -539,25 +539,6 @@ fn names_that_are_not_text() {
     );
 }
 
-/// `**` follows links, loops included: each file comes once.
-#[cfg(unix)]
-#[test]
-fn a_glob_around_a_link_loop_gives_each_file_once() {
-    let dir = temp_dir("globloop");
-    std::fs::create_dir_all(dir.join("sub")).unwrap();
-    std::fs::write(dir.join("sub/a.html"), "<p itemscope><b itemprop=n>a</b>").unwrap();
-    std::os::unix::fs::symlink("..", dir.join("sub/loop")).unwrap();
-    let pattern = format!("{}/**/*.html", s(&dir));
-    let out = run(&[&pattern, "-q"], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(
-        text(&out.stdout).lines().count(),
-        1,
-        "{}",
-        text(&out.stdout)
-    );
-}
-
 #[test]
 fn jobs_are_capped() {
     let out = run(&["--jobs", "5000", "-"], b"");
