@@ -3054,7 +3054,9 @@ mod tests {
                     .map(|(n, v)| (n.as_str(), v.as_str()))
                     .collect();
                 let id = t.el(*stack.last().unwrap(), &name, &attrs);
-                if !["link", "meta", "img", "br", "area", "base", "hr"].contains(&name.as_str()) {
+                if !["link", "meta", "img", "br", "area", "base", "hr", "input"]
+                    .contains(&name.as_str())
+                {
                     stack.push(id);
                 }
                 rest = &after[end + 1..];
@@ -3872,9 +3874,42 @@ mod tests {
             urls(links.with_type("help")),
             ["https://example.com/dir/help/topic.html"]
         );
+        // `help` on `a` is about "the parent of the element defining the
+        // hyperlink": here the form control's label.
+        let help = links.with_type("help").next().unwrap();
+        assert_eq!(help.element().parent().unwrap().local_name(), "label");
         assert_eq!(
             urls(links.with_type("stylesheet")),
             ["https://example.com/style/default"]
+        );
+    }
+
+    #[test]
+    fn tag_cloud_links_are_not_tags() {
+        // The 2010 text's tag cloud: "The tag rel-keyword is not used on
+        // these a elements because they do not represent tags that apply to
+        // the page itself". Three plain hyperlinks, no `tag` keyword.
+        let t = markup(
+            "<ul class=\"tag-cloud\"> \
+             <li class=\"tag-cloud-4\"><a title=\"28 instances\" href=\"/t/apple\">apple</a> <span>(popular)</span> \
+             <li class=\"tag-cloud-2\"><a title=\"6 instances\" href=\"/t/kiwi\">kiwi</a> <span>(rare)</span> \
+             <li class=\"tag-cloud-5\"><a title=\"41 instances\" href=\"/t/pear\">pear</a> <span>(very popular)</span> </ul>",
+        );
+        let d = doc(&t);
+        let links = Links::from_document(&d);
+        assert_eq!(links.with_type("tag").count(), 0);
+        let all: Vec<_> = links
+            .links()
+            .iter()
+            .map(|l| (l.href(), l.is_implied_hyperlink(), l.keywords().len()))
+            .collect();
+        assert_eq!(
+            all,
+            [
+                ("/t/apple", true, 0),
+                ("/t/kiwi", true, 0),
+                ("/t/pear", true, 0)
+            ]
         );
     }
 

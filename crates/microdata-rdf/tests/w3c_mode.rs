@@ -84,6 +84,19 @@ fn note_example_5_untyped_items_use_the_document_base() {
     );
 }
 
+/// §6.3's note on the property URI rule: "if there is a document base of
+/// http://example.org/doc and an itemprop of 'title', a URI will be
+/// constructed to be http://example.org/doc#title".
+#[test]
+fn untyped_title_is_the_document_base_with_a_fragment() {
+    let html = r#"<div itemscope><span itemprop="title">T</span></div>"#;
+    let expected = r#"[ <http://example.org/doc#title> "T" ] ."#;
+    assert_isomorphic(
+        &w3c_graph(html, "http://example.org/doc"),
+        &turtle(expected, "http://example.org/doc"),
+    );
+}
+
 /// Examples 7 and 8: `additionalType` is a sub-property of `rdf:type` in the
 /// default registry, so the expansion adds `foaf:Person` as a type (example
 /// 9, without its `rdfa:usesVocabulary` triple, which the 2014 algorithm

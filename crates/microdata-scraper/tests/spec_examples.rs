@@ -187,6 +187,31 @@ fn the_castle() {
     );
 }
 
+/// §5.1.3's first Hedral: "the item has three properties, a "name"
+/// ("Hedral"), a "desc" ("Hedral is...") and an "img" ("hedral.jpeg")".
+#[test]
+fn typed_item_with_three_properties() {
+    let html = r#"<section itemscope itemtype="https://example.org/animals#cat">
+ <h1 itemprop="name">Hedral</h1>
+ <p itemprop="desc">Hedral is a male american domestic
+ shorthair, with a fluffy black fur with white paws and belly.</p>
+ <img itemprop="img" src="hedral.jpeg" alt="" title="Hedral, age 18 months">
+</section>"#;
+    assert_eq!(
+        json_of(html),
+        json!({"items": [{"type": ["https://example.org/animals#cat"], "properties": {
+            "name": ["Hedral"],
+            "desc": ["Hedral is a male american domestic\n shorthair, with a fluffy black fur with white paws and belly."],
+            "img": ["https://example.com/hedral.jpeg"],
+        }}]})
+    );
+    let parsed = parse(html, Some(PAGE)).unwrap();
+    let doc = parsed.document();
+    let cat = doc.items().next().unwrap();
+    assert_eq!(cat.names(), ["name", "desc", "img"]);
+    assert!(doc.errors().is_empty());
+}
+
 #[test]
 fn typed_items_and_url_property_names() {
     let html = r#"<section itemscope itemtype="https://example.org/animals#cat">
@@ -284,6 +309,27 @@ fn property_order_equivalences() {
         assert_eq!(a["items"][0]["properties"]["a"], json!(["1", "2"]));
         assert_eq!(a, b, "{other}");
     }
+}
+
+/// The 2011 draft's last equivalent form (§3.3; the 2010 draft's §5.1.2
+/// has the same) puts the `itemref` target *after* the item. Its own
+/// algorithm ("sort results in tree order", 2011 §3.5 step 6) then gives
+/// "a" the values "2", "1", not the "1", "2" of the forms it calls
+/// equivalent: the example contradicts the algorithm. The current text
+/// moved `<div id="x">` first (tested above). We follow the algorithm.
+#[test]
+fn old_drafts_itemref_example_follows_tree_order() {
+    let html = r#"<div itemscope itemref="x">
+ <p itemprop="b">test</p>
+ <p itemprop="a">2</p>
+</div>
+<div id="x">
+ <p itemprop="a">1</p>
+</div>"#;
+    assert_eq!(
+        json_of(html),
+        json!({"items": [{"properties": {"b": ["test"], "a": ["2", "1"]}}]})
+    );
 }
 
 #[test]
@@ -398,6 +444,35 @@ fn licence_gallery_shares_one_statement() {
         json!({"items": [work("house", "The house I found."), work("mailbox", "The mailbox.")]})
     );
     assert!(parsed.document().errors().is_empty());
+}
+
+/// §5.3.3.1: "My Pond", licensed under two licences at once.
+#[test]
+fn my_pond_under_two_licences() {
+    let html = r#"<figure itemscope itemtype="http://n.whatwg.org/work">
+ <img itemprop="work" src="mypond.jpeg">
+ <figcaption>
+  <p><cite itemprop="title">My Pond</cite></p>
+  <p><small>Licensed under the <a itemprop="license"
+  href="https://creativecommons.org/licenses/by-sa/4.0/">Creative
+  Commons Attribution-Share Alike 4.0 International License</a>
+  and the <a itemprop="license"
+  href="http://www.opensource.org/licenses/mit-license.php">MIT
+  license</a>.</small>
+ </figcaption>
+</figure>"#;
+    assert_eq!(
+        json_of(html),
+        json!({"items": [{"type": ["http://n.whatwg.org/work"], "properties": {
+            "work": ["https://example.com/mypond.jpeg"],
+            "title": ["My Pond"],
+            "license": [
+                "https://creativecommons.org/licenses/by-sa/4.0/",
+                "http://www.opensource.org/licenses/mit-license.php",
+            ],
+        }}]})
+    );
+    assert!(errors_of(html).is_empty());
 }
 
 #[test]

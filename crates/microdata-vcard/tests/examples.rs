@@ -47,6 +47,27 @@ fn george_washington_reads_back() {
     );
 }
 
+/// The 2010 draft's George Washington (its markup is the current one's) maps
+/// "to the following vCard", version 3.0: with `legacy_v3` the output is
+/// that one byte for byte, the document's address filled in.
+#[test]
+fn george_washington_2010_as_vcard_3_byte_for_byte() {
+    let out = convert(
+        "george-washington.html",
+        &VcardOptions::new().with_legacy_v3(true),
+    );
+    assert_eq!(
+        out,
+        "BEGIN:VCARD\r\n\
+         PROFILE:VCARD\r\n\
+         VERSION:3.0\r\n\
+         SOURCE:https://example.com/contacts.html\r\n\
+         FN:George Washington\r\n\
+         N:Washington;George;;;\r\n\
+         END:VCARD\r\n"
+    );
+}
+
 #[test]
 fn jack_bauer() {
     let out = convert("jack-bauer.html", &VcardOptions::new());

@@ -24,6 +24,10 @@ fn rel_example_with_legacy_alternates() {
         REL_EXAMPLE,
         &Options::new().with_alternates(true),
     ));
+    // Exactly the older text's three members, and today's `rel-urls`.
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["alternates", "items", "rel-urls", "rels"]);
     assert_eq!(v["items"], json!([]));
     assert_eq!(
         v["rels"],
