@@ -153,14 +153,20 @@ fn typed(cal: &convert::Calendar<'_>) -> Calendar {
                 }
                 property
             };
+            // The text's escaping turns a CRLF pair, and each other CR or
+            // LF, into `\n`. icalendar does that for an LF in a TEXT value,
+            // but keeps a CR as it is (so CRs become LFs first) and escapes
+            // nothing in other values: a line break in one of those (a `geo`
+            // given as text over two lines) would end the content line, so
+            // it is written escaped here, as the text escapes it.
+            let value = if value.contains('\r') {
+                value.replace("\r\n", "\n").replace('\r', "\n")
+            } else {
+                value
+            };
             let mut property = annotate(Property::new(name.as_str(), value.as_str()));
-            // icalendar escapes TEXT values only: a line break in another
-            // value (a `geo` given as text over two lines) would end the
-            // content line. Such a value is written with its line breaks
-            // escaped, as the spec's text escapes them.
-            if value.contains(['\r', '\n']) && writes_line_breaks(&property) {
-                let escaped = value.replace("\r\n", "\\n").replace(['\r', '\n'], "\\n");
-                property = annotate(Property::new(name.as_str(), escaped));
+            if value.contains('\n') && writes_line_breaks(&property) {
+                property = annotate(Property::new(name.as_str(), value.replace('\n', "\\n")));
             }
             if ONCE.contains(&name.as_str()) && event.properties().get(&name).is_none() {
                 event.append_property(property);

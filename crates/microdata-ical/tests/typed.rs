@@ -107,3 +107,35 @@ fn line_breaks_in_values_icalendar_does_not_escape() {
     );
     icalendar::parser::read_calendar(&unfolded).unwrap();
 }
+
+/// A CR (from `&#13;`), alone or before an LF, is one escaped line break,
+/// as in the text output: icalendar would keep a CR as it is, and a value
+/// escaped before it reaches icalendar must not be escaped twice.
+#[test]
+fn carriage_returns_are_line_breaks_escaped_once() {
+    let html = "<div itemscope itemtype=\"http://microformats.org/profile/hcalendar#vevent\">\
+         <meta itemprop=summary content=\"crlf&#13;&#10;x cr&#13;y lf&#10;z\">\
+         <b itemprop=venue>Hall&#13;2</b></div>";
+    let parsed = microdata_scraper::parse(html, None).unwrap();
+    let text = microdata_ical::to_icalendar(&parsed.document(), &options()).unwrap();
+    let typed = to_calendar(&parsed.document(), &options())
+        .unwrap()
+        .to_string();
+    let lines = |cal: &str| -> Vec<String> {
+        let mut lines: Vec<String> = icalendar::parser::unfold(cal)
+            .lines()
+            .filter(|l| l.starts_with("SUMMARY") || l.starts_with("VENUE"))
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let expected = ["SUMMARY:crlf\\nx cr\\ny lf\\nz", "VENUE:Hall\\n2"];
+    assert_eq!(lines(&text), expected);
+    assert_eq!(lines(&typed), expected);
+    let unfolded = icalendar::parser::unfold(&typed);
+    let read = icalendar::parser::read_calendar(&unfolded).unwrap();
+    let event = read.components.iter().find(|c| c.name == "VEVENT").unwrap();
+    let summary = event.find_prop("SUMMARY").unwrap();
+    assert_eq!(summary.val.as_str(), "crlf\nx cr\ny lf\nz");
+}

@@ -43,8 +43,9 @@ use crate::line::{split_unescaped, unescape};
 /// - `GEO` becomes the URI `geo:LAT,LON` (vcard4 holds a URI); a value not
 ///   in the vocabulary's `lat;lon` syntax is dropped.
 /// - `BDAY` / `ANNIVERSARY` are dates when `VALUE=DATE` was set (a valid
-///   date string within the years −9999 to 9999), text otherwise; `REV` is
-///   kept only as a date-time (a valid global date and time string).
+///   date string within the years −9999 to 9999), text marked `VALUE=text`
+///   otherwise; `REV` is kept only as a date-time (a valid global date and
+///   time string).
 /// - `GENDER` is dropped when `sex` is not one of `F M N O U` or empty.
 /// - `KIND` is dropped when it is not one of vcard4's kinds.
 /// - `RELATION=x` becomes vcard4's `TYPE=x` on `RELATED` when x is a
@@ -118,12 +119,14 @@ pub(crate) fn typed(card: &Card<'_>) -> Vcard {
         add(&mut v, p);
     }
     if let Some(gender) = &card.gender {
-        // The spec's GENDER value is `sex;identity`, not escaped.
+        // The spec's GENDER value is `sex;identity`, not escaped, so a CR
+        // in it is still there: it becomes an LF, as elsewhere.
         let (sex, identity) = gender.split_once(';').unwrap_or((gender, ""));
         if let Ok(sex) = Sex::from_str(sex) {
             v.gender = Some(GenderProperty::from(Gender {
                 sex,
-                identity: (!identity.is_empty()).then(|| identity.to_owned()),
+                identity: (!identity.is_empty())
+                    .then(|| identity.replace("\r\n", "\n").replace('\r', "\n")),
             }));
         }
     }
@@ -313,7 +316,13 @@ fn date_or_text(p: &Prop<'_>) -> DateTimeOrTextProperty {
             value: vec![DateAndOrTime::Date(d.into())],
             parameters: None,
         }),
-        None => DateTimeOrTextProperty::Text(text_prop(raw, None)),
+        // RFC 6350 §6.2.5, §6.2.6: a text BDAY or ANNIVERSARY says
+        // `VALUE=text`, or readers (vcard4 among them) take it for a date.
+        None => {
+            let mut params = Parameters::default();
+            params.value = Some(ValueType::Text);
+            DateTimeOrTextProperty::Text(text_prop(raw, Some(params)))
+        }
     }
 }
 

@@ -149,3 +149,42 @@ fn text_values_of_uri_or_text_properties_say_so() {
         if u.value.to_string() == "tel:+1-555-0100"));
     assert!(matches!(&again[0].key[0], TextOrUriProperty::Text(t) if t.value == "0x1: abc"));
 }
+
+/// A text `BDAY` or `ANNIVERSARY` says `VALUE=text` (RFC 6350 §6.2.5):
+/// without it vcard4 reads its own output back as a date and fails. A CR
+/// in the gender identity (which the text does not escape) is an LF, so the
+/// printed card stays one card and reads back.
+#[test]
+fn printed_text_dates_and_gender_read_back() {
+    let card = typed(
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard">
+           <b itemprop=fn>A</b><meta itemprop=bday content="March 1st">
+           <meta itemprop=anniversary content="sometime"><meta itemprop=sex content=F>
+           <meta itemprop=gender-identity content="one&#13;two&#13;&#10;three"></div>"#,
+    );
+    let printed = card.to_string();
+    let lines: Vec<&str> = printed
+        .split("\r\n")
+        .filter(|l| ["BDAY", "ANNIVERSARY"].iter().any(|n| l.starts_with(n)))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "BDAY;VALUE=text:March 1st",
+            "ANNIVERSARY;VALUE=text:sometime"
+        ]
+    );
+    assert!(!printed.replace("\r\n", "").contains('\r'), "{printed:?}");
+    let again = vcard4::parse(&printed).unwrap();
+    assert_eq!(again.len(), 1);
+    assert!(
+        matches!(&again[0].bday, Some(DateTimeOrTextProperty::Text(t))
+        if t.value == "March 1st")
+    );
+    assert!(
+        matches!(&again[0].anniversary, Some(DateTimeOrTextProperty::Text(t))
+        if t.value == "sometime")
+    );
+    let gender = &again[0].gender.as_ref().unwrap().value;
+    assert_eq!(gender.identity.as_deref(), Some("one\ntwo\nthree"));
+}
