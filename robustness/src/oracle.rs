@@ -478,23 +478,14 @@ pub fn vcard(data: &[u8]) {
 
 /// Whether `vcard4` can read `card` back once printed (as `printed`): it
 /// has an `FN`, its extension properties are `X-` names, no value has a
-/// control character, a text `BDAY` or `ANNIVERSARY` says `VALUE=text`
-/// (else vcard4 reads it as a date), and no text `PHOTO` makes vcard4's URI
-/// parser panic (it tries every `PHOTO` as a URI, whatever its `VALUE`).
+/// control character, and no text `PHOTO` makes vcard4's URI parser panic
+/// (it tries every `PHOTO` as a URI, whatever its `VALUE`). A text `BDAY`
+/// or `ANNIVERSARY` reads back: the conversion marks it `VALUE=text`.
 pub fn within_vcard4(card: &vcard4::Vcard, printed: &str) -> bool {
-    use vcard4::property::DateTimeOrTextProperty::Text;
-    let untyped_text = |name: &str| {
-        printed
-            .split("\r\n")
-            .any(|l| l.starts_with(&format!("{name}:")))
-    };
-    let text_dates = (matches!(card.bday, Some(Text(_))) && untyped_text("BDAY"))
-        || (matches!(card.anniversary, Some(Text(_))) && untyped_text("ANNIVERSARY"));
     let text_photo_panics = card.photo.iter().any(|p| {
         matches!(p, vcard4::property::TextOrUriProperty::Text(t) if uriparse_panics_on(&t.value))
     });
     !card.formatted_name.is_empty()
-        && !text_dates
         && !text_photo_panics
         && !printed
             .chars()
