@@ -55,7 +55,8 @@ pub(crate) struct Args {
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Json)]
     pub(crate) format: Format,
 
-    /// Indent JSON output for people (the default is the spec's shortest form).
+    /// Indent JSON output (and the Atom feed's XML) for people (the default
+    /// is the spec's shortest form).
     #[arg(long)]
     pub(crate) pretty: bool,
 
@@ -72,8 +73,10 @@ pub(crate) struct Args {
 
     /// Use the older variants of the conversions (HTML5 2010 draft): vCard
     /// 3.0 with `UID` and nested `agent` cards; iCalendar `UID` from the
-    /// item's global identifier and `time`-element dates. Property values
-    /// are still read by the current WHATWG rules.
+    /// item's global identifier and `time`-element dates; in RDF's `html`
+    /// mode, a `rel` with `up` given more than once loses those tokens (no
+    /// effect in `w3c` mode). Property values are still read by the current
+    /// WHATWG rules.
     #[arg(long)]
     pub(crate) legacy: bool,
 
@@ -134,25 +137,32 @@ pub(crate) struct Args {
     #[arg(long, value_name = "DATETIME")]
     pub(crate) now: Option<String>,
 
-    /// Stop an input's conversion after writing this many item objects
-    /// (nested items and items repeated through `itemref` included); JSON,
-    /// JSONL, RDF and legacy vCard formats, and mf2 (where it counts the
-    /// copies of nested items with several property classes, with
-    /// --max-output-bytes for their text). The input is reported and gets no output.
+    /// Stop an input's conversion after writing this many items: in JSON,
+    /// JSONL and RDF every item object (nested items and items repeated
+    /// through `itemref` included); in vCard the cards (with --legacy,
+    /// nested agent cards too); in iCalendar the events; in mf2 the copies
+    /// of nested items with several property classes. Atom and links do not
+    /// count items. The input is reported and gets no output.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_ITEMS)]
     pub(crate) max_items: usize,
 
-    /// Stop when one item has more property values than this.
+    /// Stop when one item has more property values than this (JSON, JSONL,
+    /// RDF), or one vCard or event more lines (vcard, ical). mf2, Atom and
+    /// links do not count them.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_PROPERTIES)]
     pub(crate) max_properties: usize,
 
-    /// Stop when one input's output would exceed this size (a number of
-    /// bytes, or with a K, M or G suffix: 512M).
+    /// Stop when one input's output would exceed this size, in every format
+    /// (a number of bytes, or with a K, M or G suffix: 512M). The
+    /// conversions whose output can grow faster than the page (through
+    /// `itemref`) stop as they reach it.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     pub(crate) max_output_bytes: usize,
 
-    /// Stop when items nest deeper than this (a top-level item is at
-    /// depth 1, so 0 allows no item at all).
+    /// Stop when items nest deeper than this in JSON, JSONL and RDF (a
+    /// top-level item is at depth 1, so 0 allows no item at all). The other
+    /// formats do not write nested items that way (with --legacy, vCard's
+    /// nested agent cards stop at 8 levels).
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 

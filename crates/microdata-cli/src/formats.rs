@@ -23,8 +23,26 @@ pub(crate) struct Context<'x, 'd, 'a> {
 }
 
 /// Renders `doc` in the chosen format; `Ok(None)` when the format found
-/// nothing to convert.
+/// nothing to convert. Whatever the format, an output larger than
+/// `--max-output-bytes` is an error: the conversions that can grow faster
+/// than their input stop on their own as they reach the limits; the
+/// others (Atom, rel links) are linear in the page and checked here.
 pub(crate) fn render(
+    args: &Args,
+    settings: &Settings,
+    doc: &Document<'_>,
+    cx: &Context<'_, '_, '_>,
+) -> Result<Option<String>, String> {
+    let out = render_unchecked(args, settings, doc, cx)?;
+    if let Some(text) = &out {
+        args.limits()
+            .check_output(text.len())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+fn render_unchecked(
     args: &Args,
     settings: &Settings,
     doc: &Document<'_>,
@@ -69,13 +87,15 @@ pub(crate) fn render(
                 .with_limits(args.limits()),
         )
         .map_err(|e| e.to_string()),
-        Format::Ical => Ok(microdata_ical::to_icalendar(
+        Format::Ical => microdata_ical::try_to_icalendar(
             doc,
             &microdata_ical::IcalOptions::new()
                 .with_dtstamp(settings.now.to_system_time())
                 .with_uid_from_itemid(args.legacy)
-                .with_time_element_dates(args.legacy),
-        )),
+                .with_time_element_dates(args.legacy)
+                .with_limits(args.limits()),
+        )
+        .map_err(|e| e.to_string()),
         Format::Atom => {
             let mut options = html_atom::AtomOptions::new()
                 .with_now(settings.now)

@@ -470,6 +470,8 @@ fn process(
                 formats::nothing_message(args.format)
             ));
             outcome.status = worse(outcome.status, EXIT_NOTHING_TO_CONVERT);
+            // Nothing of the input is written: its items are not counted.
+            (outcome.items, outcome.errors) = (0, 0);
         }
         Err(e) => {
             outcome

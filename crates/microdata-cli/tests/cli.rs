@@ -530,6 +530,120 @@ fn limits_stop_exponential_itemref_outputs() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// Every format stops at `--max-output-bytes`: iCalendar and vCard, whose
+/// output grows with the square of a page whose items share one block
+/// through `itemref`, as they write; Atom and links, which stay linear in
+/// the page, on what they wrote. The other inputs are still written.
+#[test]
+fn every_format_keeps_to_the_output_limit() {
+    let dir = temp_dir("output-limit");
+    let mut ical = String::new();
+    for _ in 0..2_000 {
+        ical.push_str(
+            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
+        );
+    }
+    ical.push_str("<div id=b>");
+    for i in 0..2_000 {
+        ical.push_str(&format!("<i itemprop=x-p{i}>v</i>"));
+    }
+    ical.push_str("</div>");
+    std::fs::write(dir.join("events.html"), &ical).unwrap();
+    let mut vcard =
+        String::from(r#"<div itemscope itemtype="http://microformats.org/profile/hcard">"#);
+    for _ in 0..2_000 {
+        vcard.push_str("<b itemprop=adr itemscope itemref=street></b>");
+    }
+    vcard.push_str("</div><div id=street>");
+    for _ in 0..2_000 {
+        vcard.push_str("<i itemprop=street-address>x</i>");
+    }
+    vcard.push_str("</div>");
+    std::fs::write(dir.join("card.html"), &vcard).unwrap();
+    let small = r#"<title>T</title><article><h1>A</h1><p>Text</p><a rel=next href=/2>next</a></article>
+        <div itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Ada</b></div>
+        <p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"><b itemprop=summary>S</b></p>"#;
+    std::fs::write(dir.join("small.html"), small).unwrap();
+    let (events, card, small) = (
+        dir.join("events.html"),
+        dir.join("card.html"),
+        dir.join("small.html"),
+    );
+    for (format, big) in [("ical", &events), ("vcard", &card)] {
+        let out = microdata(
+            &[
+                big.to_str().unwrap(),
+                small.to_str().unwrap(),
+                "--format",
+                format,
+                "--max-output-bytes",
+                "1M",
+                "--now",
+                "2020-01-01T00:00:00Z",
+                "-q",
+            ],
+            None,
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{format}: {stderr}");
+        assert!(stderr.contains("max_output_bytes"), "{format}: {stderr}");
+        let stdout = text(&out.stdout);
+        // Only the small page's output.
+        assert!(stdout.len() < 1_000, "{format}: {}", stdout.len());
+        assert!(stdout.starts_with("BEGIN:"), "{format}: {stdout}");
+    }
+    // Atom and links are checked on what they wrote (the line end the
+    // command adds after a JSON document or a feed is not counted).
+    let run = |format: &str, limit: Option<usize>| {
+        let mut args = vec![
+            small.to_str().unwrap().to_owned(),
+            "--format".to_owned(),
+            format.to_owned(),
+            "--now".to_owned(),
+            "2020-01-01T00:00:00Z".to_owned(),
+        ];
+        if let Some(limit) = limit {
+            args.extend(["--max-output-bytes".to_owned(), limit.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        microdata(&args, None)
+    };
+    for format in ["atom", "links"] {
+        let full = run(format, None);
+        assert_eq!(full.status.code(), Some(0), "{}", text(&full.stderr));
+        assert!(full.stdout.ends_with(b"\n"));
+        let size = full.stdout.len() - 1;
+        assert_eq!(run(format, Some(size)).stdout, full.stdout, "{format}");
+        assert_fails_with(&run(format, Some(size - 1)), 1, "max_output_bytes");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The summary counts the items of the inputs that were written: a page
+/// with no hCard writes no vCard, and its items do not count.
+#[test]
+fn summary_counts_only_written_inputs() {
+    let dir = temp_dir("summary-written");
+    std::fs::write(
+        dir.join("card.html"),
+        r#"<div itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Ada</b></div>"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("other.html"),
+        "<p itemscope><b itemprop=a>1</b></p><p itemscope></p>",
+    )
+    .unwrap();
+    let out = microdata(&[dir.to_str().unwrap(), "--format", "vcard"], None);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("2 files (0 failed)") && stderr.contains(", 1 items,"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Unclosed block elements make the HTML parser's scope checks quadratic:
 /// the parse stops at the open-element limit, reported like the other
 /// limits, and the other inputs still convert.

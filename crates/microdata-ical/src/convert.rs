@@ -6,7 +6,7 @@ use microdata_model::microsyntax::{
     GlobalDateTime, is_valid_date_string, is_valid_global_date_and_time_string,
 };
 use microdata_model::vocab::VEVENT_TYPE;
-use microdata_model::{Item, Node, Value};
+use microdata_model::{Item, LimitError, Node, Value};
 use microdata_vcard::line::{escape_text, write};
 
 use crate::IcalOptions;
@@ -92,27 +92,52 @@ impl Calendar<'_> {
 
 /// Runs the conversion over `items` (the items among the algorithm's
 /// `nodes`, in order); `None` when none has the vEvent type (step 1).
+///
+/// Within the options' limits: events written (`max_items`), lines of one
+/// event (`max_properties`) and the bytes of the values gathered
+/// (`max_output_bytes`; the written text, escaped and folded, is checked
+/// again by [`to_text_within`]). An `itemref`'d block of properties is
+/// gathered once for every event that refers to it, so a small page can
+/// ask for an output quadratic in its size.
 pub(crate) fn build<'d, 'a: 'd, N: Node<'a>>(
     items: impl Iterator<Item = Item<'d, 'a, N>>,
     options: &IcalOptions,
-) -> Option<Calendar<'a>> {
+) -> Result<Option<Calendar<'a>>, LimitError> {
+    let limits = options.limits();
+    let mut bytes = 0usize;
     let mut events = Vec::new();
     for item in items.filter(|i| i.has_type(VEVENT_TYPE)) {
-        events.push(event(item, options));
+        limits.check_items(events.len() + 1)?;
+        events.push(event(item, options, &mut bytes)?);
     }
     if events.is_empty() {
-        return None;
+        return Ok(None);
     }
     let moment = options.dtstamp().unwrap_or_else(SystemTime::now);
-    Some(Calendar {
+    Ok(Some(Calendar {
         prodid: options.prodid().to_owned(),
         dtstamp: format_utc(moment),
         events,
-    })
+    }))
 }
 
-/// Step 6 for one item.
-fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) -> Event<'a> {
+/// [`Calendar::to_text`], checked against the options' `max_output_bytes`.
+pub(crate) fn to_text_within(
+    calendar: &Calendar<'_>,
+    options: &IcalOptions,
+) -> Result<String, LimitError> {
+    let text = calendar.to_text();
+    options.limits().check_output(text.len())?;
+    Ok(text)
+}
+
+/// Step 6 for one item; `bytes` counts the names and values gathered so far.
+fn event<'d, 'a: 'd, N: Node<'a>>(
+    item: Item<'d, 'a, N>,
+    options: &IcalOptions,
+    bytes: &mut usize,
+) -> Result<Event<'a>, LimitError> {
+    let limits = options.limits();
     let uid = if options.uid_from_itemid() {
         // 2010: "If the item has a global identifier, add an iCalendar line
         // with the type UID and that global identifier as the value".
@@ -121,6 +146,15 @@ fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) 
         None
     };
     let mut lines = Vec::new();
+    let mut push = |line: Line<'a>| {
+        limits.check_properties(lines.len() + 1)?;
+        *bytes = bytes
+            .saturating_add(line.name.len())
+            .saturating_add(line.value.len());
+        limits.check_output(*bytes)?;
+        lines.push(line);
+        Ok::<(), LimitError>(())
+    };
     // Step 6.3: "For each element element that is a property of the item
     // node: for each name name in element's property names".
     for element in item.properties() {
@@ -140,11 +174,11 @@ fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) 
             if !date_like {
                 // "Otherwise: Add an iCalendar line with the type name and
                 // the property's value."
-                lines.push(Line {
+                push(Line {
                     name,
                     annotation: None,
                     value: raw.to_owned(),
-                });
+                })?;
                 continue;
             }
             // "Let value be the result of stripping all - and : characters
@@ -157,14 +191,14 @@ fn event<'d, 'a: 'd, N: Node<'a>>(item: Item<'d, 'a, N>, options: &IcalOptions) 
             } else {
                 continue;
             };
-            lines.push(Line {
+            push(Line {
                 name,
                 annotation: Some(annotation),
                 value: raw.chars().filter(|&c| c != '-' && c != ':').collect(),
-            });
+            })?;
         }
     }
-    Event { uid, lines }
+    Ok(Event { uid, lines })
 }
 
 /// An iCalendar DATE-TIME in UTC (`YYYYMMDDTHHMMSSZ`, RFC 5545 §3.3.5

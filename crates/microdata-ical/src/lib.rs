@@ -15,6 +15,10 @@
 //!   `exdate`, `rdate`, `created` and `last-modified` with `-` and `:`
 //!   stripped and `VALUE=DATE` or `VALUE=DATE-TIME`, other values escaped,
 //!   lines folded at 75 then 74 code points and ended by CRLF;
+//! - [`try_to_icalendar`] (and [`try_to_icalendar_from`]) does the same
+//!   within the [limits](IcalOptions::with_limits) of the options, and
+//!   says which one a page reached: events that share an `itemref`'d block
+//!   each repeat it, so a small page can ask for a very large calendar;
 //! - [`check`] lists where vEvent items break the vocabulary's rules (the
 //!   conversion runs regardless: the spec lets it produce invalid output
 //!   for invalid input).
@@ -77,10 +81,12 @@ pub use options::IcalOptions;
 #[cfg(feature = "typed")]
 pub use typed::{to_calendar, to_calendar_from};
 
-use microdata_model::{Document, Element, Node};
+use microdata_model::{Document, Element, LimitError, Node};
 
 /// Converts the vEvent items of `doc` to iCalendar text (WHATWG HTML
-/// §5.3.2.1), or `None` when the document has none.
+/// §5.3.2.1), or `None` when the document has none (or when the conversion
+/// reaches one of the options' [limits](IcalOptions::with_limits), which
+/// [`try_to_icalendar`] names).
 ///
 /// The list of nodes the algorithm starts from is every element of the
 /// document in tree order, so items of type
@@ -111,12 +117,48 @@ pub fn to_icalendar<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &IcalOptions,
 ) -> Option<String> {
-    Some(convert::build(doc.all_items(), options)?.to_text())
+    try_to_icalendar(doc, options).ok().flatten()
+}
+
+/// [`to_icalendar`], reporting a reached [limit](IcalOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches: too many
+/// events, too many lines in one event, or too much text.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_ical::{IcalOptions, try_to_icalendar};
+/// use microdata_scraper::{Limit, Limits};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <b itemprop=summary>Tea</b> <b itemprop=location>Garden</b></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let ics = try_to_icalendar(&doc, &IcalOptions::new())?.ok_or("no vevent")?;
+/// assert!(ics.contains("\r\nLOCATION:Garden\r\n"));
+/// let one_line = IcalOptions::new().with_limits(Limits::default().with_max_properties(1));
+/// let err = try_to_icalendar(&doc, &one_line).unwrap_err();
+/// assert_eq!(err.limit(), Limit::Properties);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_icalendar<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &IcalOptions,
+) -> Result<Option<String>, LimitError> {
+    convert::build(doc.all_items(), options)?
+        .map(|calendar| convert::to_text_within(&calendar, options))
+        .transpose()
 }
 
 /// Converts the vEvent items among `elements` to iCalendar text (WHATWG
 /// HTML §5.3.2.1 with `nodes` = `elements`, in the order given), or `None`
-/// when none of them is one.
+/// when none of them is one (or when a [limit](IcalOptions::with_limits)
+/// is reached, which [`try_to_icalendar_from`] names).
 ///
 /// # Examples
 ///
@@ -137,7 +179,41 @@ pub fn to_icalendar_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &IcalOptions,
 ) -> Option<String> {
-    Some(convert::build(elements.into_iter().filter_map(|e| e.item()), options)?.to_text())
+    try_to_icalendar_from(elements, options).ok().flatten()
+}
+
+/// [`to_icalendar_from`], reporting a reached
+/// [limit](IcalOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches, as
+/// [`try_to_icalendar`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_ical::{IcalOptions, try_to_icalendar_from};
+/// use microdata_scraper::{Limit, Limits};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p id=e itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <b itemprop=summary>A long summary</b></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let small = IcalOptions::new().with_limits(Limits::default().with_max_output_bytes(64));
+/// let err = try_to_icalendar_from(doc.element_by_id("e"), &small).unwrap_err();
+/// assert_eq!(err.limit(), Limit::OutputBytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_icalendar_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &IcalOptions,
+) -> Result<Option<String>, LimitError> {
+    convert::build(elements.into_iter().filter_map(|e| e.item()), options)?
+        .map(|calendar| convert::to_text_within(&calendar, options))
+        .transpose()
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 
 use std::time::SystemTime;
 
+use microdata_model::Limits;
+
 /// Options for [`to_icalendar`](crate::to_icalendar): a `#[must_use]`
 /// builder.
 ///
@@ -26,6 +28,7 @@ pub struct IcalOptions {
     dtstamp: Option<SystemTime>,
     uid_from_itemid: bool,
     time_element_dates: bool,
+    limits: Limits,
 }
 
 impl IcalOptions {
@@ -106,5 +109,40 @@ impl IcalOptions {
     /// Whether the 2010 draft's date rule is selected.
     pub fn time_element_dates(&self) -> bool {
         self.time_element_dates
+    }
+
+    /// Limits on the conversion's work and output: the events written
+    /// (`max_items`), the property lines of one event (`max_properties`)
+    /// and the bytes of the text (`max_output_bytes`); `max_depth` does not
+    /// apply (an event's item-valued properties are skipped). Each event
+    /// gathers the properties an `itemref` brings in, so a small page whose
+    /// many events share one large block asks for an output quadratic in
+    /// its size. Default: [`Limits::default`].
+    /// [`try_to_icalendar`](crate::try_to_icalendar) reports which was
+    /// reached; [`to_icalendar`](crate::to_icalendar) then gives `None`.
+    ///
+    /// ```
+    /// use microdata_ical::{IcalOptions, try_to_icalendar};
+    /// use microdata_scraper::{Limit, Limits};
+    ///
+    /// let parsed = microdata_scraper::parse(
+    ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>
+    ///        <p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>
+    ///        <p id=d><b itemprop=summary>Shared</b> <b itemprop=location>Hall</b></p>"#,
+    ///     None,
+    /// )?;
+    /// let options = IcalOptions::new().with_limits(Limits::default().with_max_items(1));
+    /// let err = try_to_icalendar(&parsed.document(), &options).unwrap_err();
+    /// assert_eq!(err.limit(), Limit::Items);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 }

@@ -393,3 +393,82 @@ fn time_element_dates_of_2010() {
         ]
     );
 }
+
+mod limits {
+    use super::*;
+    use crate::{try_to_icalendar, try_to_icalendar_from};
+    use microdata_model::{Limit, Limits};
+
+    /// `events` vEvents that each pull one block of `props` properties in
+    /// through `itemref`: an output quadratic in the page's size.
+    fn shared_block(events: usize, props: usize) -> String {
+        let mut html = String::new();
+        for _ in 0..events {
+            html.push_str(&format!("<p {VEVENT} itemref=b></p>"));
+        }
+        html.push_str("<div id=b>");
+        for i in 0..props {
+            html.push_str(&format!("<i itemprop=x-p{i}>v</i>"));
+        }
+        html.push_str("</div>");
+        html
+    }
+
+    fn run(html: &str, limits: Limits) -> Result<Option<String>, Limit> {
+        let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
+        try_to_icalendar(&parsed.document(), &opts().with_limits(limits)).map_err(|e| e.limit())
+    }
+
+    #[test]
+    fn counts_events_lines_and_bytes_up_to_the_limit() {
+        let html = shared_block(3, 4);
+        let full = run(&html, Limits::none()).unwrap().unwrap();
+        assert_eq!(parse_back(&full).len(), 3);
+        assert!(parse_back(&full).iter().all(|e| e.len() == 4));
+        // Each limit allows a count equal to it and stops one below.
+        assert!(run(&html, Limits::none().with_max_items(3)).is_ok());
+        assert_eq!(
+            run(&html, Limits::none().with_max_items(2)),
+            Err(Limit::Items)
+        );
+        assert!(run(&html, Limits::none().with_max_properties(4)).is_ok());
+        assert_eq!(
+            run(&html, Limits::none().with_max_properties(3)),
+            Err(Limit::Properties)
+        );
+        assert!(run(&html, Limits::none().with_max_output_bytes(full.len())).is_ok());
+        assert_eq!(
+            run(&html, Limits::none().with_max_output_bytes(full.len() - 1)),
+            Err(Limit::OutputBytes)
+        );
+        // Depth does not apply: events skip their item-valued properties.
+        assert!(run(&html, Limits::none().with_max_depth(0)).is_ok());
+    }
+
+    #[test]
+    fn a_quadratic_page_stops_at_the_default_output_cap() {
+        // A quarter of a megabyte of HTML asking for over 60 MB of
+        // iCalendar (6 million lines).
+        let html = shared_block(2_000, 3_000);
+        assert!(html.len() < 260_000, "{}", html.len());
+        let limits = Limits::default().with_max_output_bytes(1 << 20);
+        assert_eq!(run(&html, limits), Err(Limit::OutputBytes));
+        // The plain function gives no calendar rather than a partial one.
+        let parsed = microdata_scraper::parse(&html, Some(URL)).unwrap();
+        let options = opts().with_limits(limits);
+        assert_eq!(to_icalendar(&parsed.document(), &options), None);
+        let doc = parsed.document();
+        assert_eq!(
+            try_to_icalendar_from(doc.elements(), &options).map_err(|e| e.limit()),
+            Err(Limit::OutputBytes)
+        );
+    }
+
+    #[test]
+    fn no_vevent_is_none_within_any_limit() {
+        assert_eq!(
+            run("<p itemscope>", Limits::none().with_max_items(0)),
+            Ok(None)
+        );
+    }
+}

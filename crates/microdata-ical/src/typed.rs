@@ -31,7 +31,9 @@ const ONCE: [&str; 18] = [
 
 /// Converts the vEvent items of `doc` to a typed [`icalendar::Calendar`],
 /// built from the same data as [`to_icalendar`](crate::to_icalendar);
-/// `None` when the document has none.
+/// `None` when the document has none, or (as for `to_icalendar`) when the
+/// conversion reaches one of the options' limits, which
+/// [`try_to_icalendar`](crate::try_to_icalendar) names.
 ///
 /// What the `icalendar` crate then writes differs from the spec's text:
 ///
@@ -79,7 +81,7 @@ pub fn to_calendar<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &IcalOptions,
 ) -> Option<Calendar> {
-    Some(typed(&convert::build(doc.all_items(), options)?))
+    Some(typed(&convert::build(doc.all_items(), options).ok()??))
 }
 
 /// [`to_calendar`] for the vEvent items among `elements`.
@@ -103,10 +105,9 @@ pub fn to_calendar_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &IcalOptions,
 ) -> Option<Calendar> {
-    Some(typed(&convert::build(
-        elements.into_iter().filter_map(|e| e.item()),
-        options,
-    )?))
+    Some(typed(
+        &convert::build(elements.into_iter().filter_map(|e| e.item()), options).ok()??,
+    ))
 }
 
 /// Whether this icalendar version writes `CATEGORIES` values as they are

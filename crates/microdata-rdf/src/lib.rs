@@ -36,8 +36,10 @@
 //! the same input always gives the same bytes. For untrusted input,
 //! [`RdfOptions::with_limits`] caps the work and the output.
 //!
-//! This crate depends on the model and `oxrdf` only; `microdata-scraper`
-//! builds [`microdata_model::Document`]s from HTML.
+//! This crate depends on the model, `oxrdf`, `serde_json` (registry
+//! documents) and, for the N-Triples, Turtle and N-Quads writers (feature
+//! `serialize`, on by default), `oxttl`: no HTML parser. `microdata-scraper` builds
+//! [`microdata_model::Document`]s from HTML.
 //!
 //! # Example
 //!

@@ -99,6 +99,10 @@ struct Frame<'d, 'a, N: Node<'a>> {
     gender_identity: Option<String>,
     /// The property name that made this card an agent of its parent.
     agent_name: &'a str,
+    /// The bytes of the names and values this card holds so far: at most
+    /// what its text will take (and a nested card's text is a part of its
+    /// parent's), so the running check never refuses a card that fits.
+    bytes: usize,
 }
 
 impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
@@ -129,6 +133,9 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
             props: Vec::new(),
             gender: None,
         };
+        let bytes = card.source.len()
+            + card.name.as_ref().map_or(0, String::len)
+            + card.uid.as_ref().map_or(0, String::len);
         Frame {
             item,
             pairs,
@@ -137,7 +144,25 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
             sex: None,
             gender_identity: None,
             agent_name,
+            bytes,
         }
+    }
+
+    /// Adds a line to the card, within `max_properties` and
+    /// `max_output_bytes`.
+    fn push(
+        &mut self,
+        prop: Prop<'a>,
+        limits: microdata_model::Limits,
+    ) -> Result<(), microdata_model::LimitError> {
+        limits.check_properties(self.card.props.len() + 1)?;
+        let params: usize = prop.params.iter().map(|(n, v)| n.len() + v.len()).sum();
+        self.bytes = self
+            .bytes
+            .saturating_add(prop.name.len() + params + prop.value.len());
+        limits.check_output(self.bytes)?;
+        self.card.props.push(prop);
+        Ok(())
     }
 
     fn finish(mut self) -> Card<'a> {
@@ -151,18 +176,25 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
     }
 }
 
-/// Runs the conversion for `item` (the `node` of step 2).
+/// Runs the conversion for `item` (the `node` of step 2), within the
+/// options' limits: the cards written (`max_items`: this one and each
+/// nested legacy agent), the lines of any one card (`max_properties`) and
+/// the bytes of each card's names and values (`max_output_bytes`, checked
+/// as each line is added; the written text is checked again by
+/// [`to_text_within`]). The lines of `n`, `adr` and `org` gather their
+/// sub-item's values, so many such properties sharing one large sub-item
+/// through `itemref` ask for a card quadratic in the page's size.
 pub(crate) fn build<'d, 'a, N: Node<'a>>(
     item: Item<'d, 'a, N>,
     options: &VcardOptions,
 ) -> Result<Card<'a>, microdata_model::LimitError> {
     let legacy = options.legacy_v3();
     let limits = options.limits();
-    // Cards written (this one, then each nested agent card), and the bytes
-    // of the nested cards' text.
-    let (mut cards, mut agent_bytes) = (1usize, 0usize);
+    // Cards written: this one, then each nested agent card.
+    let mut cards = 1usize;
     limits.check_items(cards)?;
     let mut root = Frame::new(item, options, "");
+    limits.check_output(root.bytes)?;
     // Legacy `agent` cards being built, innermost last: an explicit stack,
     // since each must be finished before the line that holds it is written.
     let mut nested: Vec<Frame<'d, 'a, N>> = Vec::new();
@@ -175,23 +207,20 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
             let agent_name = done.agent_name;
             let text = done.finish().to_text();
             cards += 1;
-            agent_bytes = agent_bytes.saturating_add(text.len());
             limits.check_items(cards)?;
-            limits.check_output(agent_bytes)?;
             // 2010: "Let value be the result of escaping the vCard text
             // string obtained from extracting a vCard from the element that
             // represents subitem. Add a parameter named VALUE whose value is
             // VCARD."
-            nested
-                .last_mut()
-                .unwrap_or(&mut root)
-                .card
-                .props
-                .push(Prop {
+            let parent = nested.last_mut().unwrap_or(&mut root);
+            parent.push(
+                Prop {
                     name: agent_name,
                     params: vec![("VALUE", "VCARD".to_owned())],
                     value: escape_text(&text),
-                });
+                },
+                limits,
+            )?;
             continue;
         };
         top.pos += 1;
@@ -204,24 +233,40 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
                     // output exponentially: both are left out.
                     let cyclic = root.item == *sub || nested.iter().any(|f| f.item == *sub);
                     if !cyclic && nested.len() < MAX_AGENT_DEPTH {
-                        nested.push(Frame::new(*sub, options, name));
+                        let frame = Frame::new(*sub, options, name);
+                        limits.check_output(frame.bytes)?;
+                        nested.push(frame);
                     }
                     continue;
                 }
             }
         }
-        property(top, element, name, value, legacy);
+        if let Some(prop) = property(top, element, name, value, legacy) {
+            top.push(prop, limits)?;
+        }
     }
 }
 
-/// Step 11.2–11.3 for one (element, name) pair that is not a legacy agent.
+/// [`Card::to_text`], checked against the options' `max_output_bytes`.
+pub(crate) fn to_text_within(
+    card: &Card<'_>,
+    options: &VcardOptions,
+) -> Result<String, microdata_model::LimitError> {
+    let text = card.to_text();
+    options.limits().check_output(text.len())?;
+    Ok(text)
+}
+
+/// Step 11.2–11.3 for one (element, name) pair that is not a legacy agent:
+/// the line to add, if any (`sex` and `gender-identity` are kept in the
+/// frame for step 12 instead).
 fn property<'d, 'a, N: Node<'a>>(
     frame: &mut Frame<'d, 'a, N>,
     element: Element<'d, 'a, N>,
     name: &'a str,
     value: Value<'d, 'a, N>,
     legacy: bool,
-) {
+) -> Option<Prop<'a>> {
     let mut params: Vec<(&'static str, String)> = Vec::new();
     let line_value = match value {
         Value::Item(sub) => match name {
@@ -264,15 +309,19 @@ fn property<'d, 'a, N: Node<'a>>(
         // own; the first of each goes into GENDER (step 12).
         v if !legacy && name == "sex" => {
             if frame.sex.is_none() {
-                frame.sex = Some(v.as_str().unwrap_or("").to_owned());
+                let sex = v.as_str().unwrap_or("");
+                frame.bytes = frame.bytes.saturating_add(sex.len());
+                frame.sex = Some(sex.to_owned());
             }
-            return;
+            return None;
         }
         v if !legacy && name == "gender-identity" => {
             if frame.gender_identity.is_none() {
-                frame.gender_identity = Some(v.as_str().unwrap_or("").to_owned());
+                let identity = v.as_str().unwrap_or("");
+                frame.bytes = frame.bytes.saturating_add(identity.len());
+                frame.gender_identity = Some(identity.to_owned());
             }
-            return;
+            return None;
         }
         // "Otherwise (the property's value is not an item)".
         v => {
@@ -300,11 +349,11 @@ fn property<'d, 'a, N: Node<'a>>(
             out
         }
     };
-    frame.card.props.push(Prop {
+    Some(Prop {
         name,
         params,
         value: line_value,
-    });
+    })
 }
 
 /// "n": family-name;given-name;additional-name;honorific-prefix;honorific-suffix,

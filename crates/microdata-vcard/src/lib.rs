@@ -102,7 +102,7 @@ use microdata_model::{Document, Element, Node};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// `None` too when the legacy variant reaches one of the options'
+/// `None` too when the conversion reaches one of the options'
 /// [limits](VcardOptions::with_limits); [`try_to_vcard`] says which.
 pub fn to_vcard<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) -> Option<String> {
     try_to_vcard(doc, options).ok().flatten()
@@ -112,9 +112,10 @@ pub fn to_vcard<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) 
 ///
 /// # Errors
 ///
-/// The [`LimitError`](microdata_model::LimitError) of the first limit the
-/// legacy variant's nested `agent` cards reach; the current conversion
-/// writes each property once and reaches none.
+/// The [`LimitError`](microdata_model::LimitError) of the first
+/// [limit](VcardOptions::with_limits) the conversion reaches: too many
+/// lines in the card or too much text, or (legacy variant) too many nested
+/// `agent` cards.
 ///
 /// # Examples
 ///
@@ -157,7 +158,7 @@ pub fn try_to_vcard<'a, N: Node<'a>>(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// `None` too when the legacy variant reaches one of the options'
+/// `None` too when the conversion reaches one of the options'
 /// [limits](VcardOptions::with_limits); [`try_to_vcard_from`] says which.
 pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
@@ -171,7 +172,7 @@ pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
 /// # Errors
 ///
 /// The [`LimitError`](microdata_model::LimitError) of the first limit the
-/// legacy variant's nested `agent` cards reach, as [`try_to_vcard`].
+/// conversion reaches, as [`try_to_vcard`].
 ///
 /// # Examples
 ///
@@ -207,7 +208,7 @@ fn card_text<'a, N: Node<'a>>(
     item: Option<microdata_model::Item<'_, 'a, N>>,
     options: &VcardOptions,
 ) -> Result<Option<String>, microdata_model::LimitError> {
-    item.map(|item| convert::build(item, options).map(|card| card.to_text()))
+    item.map(|item| convert::to_text_within(&convert::build(item, options)?, options))
         .transpose()
 }
 

@@ -45,14 +45,18 @@ impl VcardOptions {
         self
     }
 
-    /// Limits on the work of the legacy variant, whose nested `agent`
-    /// cards are written once per path to them, so a few kilobytes of
-    /// `itemref`s can ask for an exponential output: the number of cards,
-    /// the converted one and its nested ones (`max_items`, as the JSON
-    /// counts item objects), and the bytes of the nested cards' text
-    /// (`max_output_bytes`).
+    /// Limits on the conversion's work and output: the cards written
+    /// (`max_items`: the converted one, and in the legacy variant each
+    /// nested `agent` card), the lines of any one card (`max_properties`)
+    /// and the bytes of the text (`max_output_bytes`); `max_depth` does not
+    /// apply (legacy agents stop at 8 levels). `n`, `adr` and `org` lines
+    /// gather their sub-item's values, so many of them sharing one large
+    /// sub-item through `itemref` ask for a card quadratic in the page's
+    /// size, and the legacy variant's nested cards are written once per
+    /// path to them, which a few kilobytes of `itemref`s make exponential.
     /// Default: [`Limits::default`](microdata_model::Limits::default).
-    /// [`try_to_vcard`](crate::try_to_vcard) reports which was reached.
+    /// [`try_to_vcard`](crate::try_to_vcard) reports which was reached;
+    /// [`to_vcard`](crate::to_vcard) then gives `None`.
     pub fn with_limits(mut self, limits: microdata_model::Limits) -> Self {
         self.limits = limits;
         self

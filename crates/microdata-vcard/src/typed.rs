@@ -20,8 +20,8 @@ use crate::line::{split_unescaped, unescape};
 
 /// Converts the first hCard item of `doc` to a typed [`vcard4::Vcard`],
 /// built from the same data as [`to_vcard`](crate::to_vcard); `None` when
-/// the document has no hCard item, or (as for `to_vcard`) when the legacy
-/// variant's nested `agent` cards reach one of the options' limits, which
+/// the document has no hCard item, or (as for `to_vcard`) when the
+/// conversion reaches one of the options' limits, which
 /// [`try_to_vcard`](crate::try_to_vcard) names.
 ///
 /// A `vcard4::Vcard` cannot hold everything the spec's text holds, and

@@ -274,11 +274,66 @@ fn legacy_agent_fan_out_stops_at_the_limits() {
             .unwrap()
             .is_some()
     );
-    // The current conversion writes no nested cards and is unaffected.
+    // The current conversion writes no nested cards: 1,000 items are plenty.
     let current = microdata_vcard::VcardOptions::new().with_limits(limits);
     assert!(
         microdata_vcard::try_to_vcard(&doc, &current)
             .unwrap()
             .is_some()
+    );
+}
+
+/// The current conversion within the limits: lines of the card
+/// (`max_properties`) and its text (`max_output_bytes`), each allowing a
+/// count equal to it. Many `adr`s sharing one large address through
+/// `itemref` (each line gathers every `street-address`) stop at the output
+/// cap instead of building a card quadratic in the page.
+#[test]
+fn current_card_stops_at_its_limits() {
+    use microdata_model::{Limit, Limits};
+    let card = |html: &str, limits: Limits| {
+        let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
+        let options = VcardOptions::new().with_limits(limits);
+        microdata_vcard::try_to_vcard(&parsed.document(), &options).map_err(|e| e.limit())
+    };
+    let html = r#"<p itemscope itemtype="http://microformats.org/profile/hcard">
+        <b itemprop=fn>Ada</b> <i itemprop=note>one</i> <i itemprop=note>two</i>
+        <i itemprop=sex>F</i></p>"#;
+    let full = card(html, Limits::none()).unwrap().unwrap();
+    assert_eq!(read_back(&full).len(), 9);
+    // FN and two NOTEs: GENDER (step 12) is not a property line.
+    assert!(card(html, Limits::none().with_max_properties(3)).is_ok());
+    assert_eq!(
+        card(html, Limits::none().with_max_properties(2)),
+        Err(Limit::Properties)
+    );
+    assert!(card(html, Limits::none().with_max_output_bytes(full.len())).is_ok());
+    assert_eq!(
+        card(html, Limits::none().with_max_output_bytes(full.len() - 1)),
+        Err(Limit::OutputBytes)
+    );
+    assert_eq!(
+        card(html, Limits::none().with_max_items(0)),
+        Err(Limit::Items)
+    );
+    assert!(card(html, Limits::none().with_max_depth(0)).is_ok());
+
+    let mut quadratic =
+        String::from(r#"<div itemscope itemtype="http://microformats.org/profile/hcard">"#);
+    for _ in 0..3_000 {
+        quadratic.push_str("<b itemprop=adr itemscope itemref=street></b>");
+    }
+    quadratic.push_str("</div><div id=street>");
+    for _ in 0..3_000 {
+        quadratic.push_str("<i itemprop=street-address>x</i>");
+    }
+    quadratic.push_str("</div>");
+    let limits = Limits::default().with_max_output_bytes(1 << 20);
+    assert_eq!(card(&quadratic, limits), Err(Limit::OutputBytes));
+    let parsed = microdata_scraper::parse(&quadratic, Some(URL)).unwrap();
+    let options = VcardOptions::new().with_limits(limits);
+    assert_eq!(
+        microdata_vcard::to_vcard(&parsed.document(), &options),
+        None
     );
 }

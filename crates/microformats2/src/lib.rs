@@ -21,7 +21,7 @@
 //!   whitespace collapsing, all off by default.
 //!
 //! It sits beside the microdata converters in the workspace: it depends on
-//! the model only, sharing its URL resolution (base URL from the caller and
+//! the model (and `serde`, `serde_json`), sharing its URL resolution (base URL from the caller and
 //! the first `<base href>`), element table, text and date microsyntaxes,
 //! and HTML serializer. `microdata-scraper` provides a ready tree.
 //!
