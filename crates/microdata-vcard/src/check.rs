@@ -145,6 +145,7 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:agent-value` | an `agent` item has the hCard type |
 /// | `hcard:member-without-group` | `member` only when `kind` is `group` |
 /// | `hcard:line-name` | not in the vocabulary, but the conversion writes each property name as a line name: it must be letters, digits and hyphens, and not `begin` or `end` |
+/// | `hcard:gender-line-break` | not in the vocabulary, but the conversion (step 12) writes the first `gender-identity` into the `GENDER` line unescaped: a line break in it ends the line, and what follows would be read as another property |
 ///
 /// Not checked: `lang` as a BCP 47 tag, telephone numbers as E.163/X.121.
 ///
@@ -237,6 +238,26 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
                     format!("an `agent` item must have the type {HCARD_TYPE}"),
                 );
             }
+        }
+    }
+    // Step 12 takes the first `gender-identity` whose value is not an item
+    // (and the first `sex`, whose only valid values have no line break).
+    let identity = map
+        .get("gender-identity")
+        .iter()
+        .find(|p| !p.property_value().is_item());
+    if let Some(&p) = identity {
+        if p.property_value()
+            .as_str()
+            .is_some_and(|v| v.contains(['\r', '\n']))
+        {
+            c.push(
+                p,
+                "hcard:gender-line-break",
+                "a line break in `gender-identity` ends the vCard's GENDER line, which the \
+                 conversion writes unescaped (step 12): the text after it would be read as \
+                 another property",
+            );
         }
     }
     let is_group = map

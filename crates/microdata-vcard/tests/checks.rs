@@ -426,3 +426,44 @@ fn names_a_line_cannot_carry() {
     let html = hcard(r#"<i itemprop=adr itemscope><b itemprop="street_address">x</b></i>"#);
     assert_eq!(rules(&html), Vec::<String>::new());
 }
+
+/// Step 12 writes `sex;gender-identity` unescaped: a line break in the
+/// identity (the text of an element that wraps over two source lines)
+/// would end the `GENDER` line, and the rest would read as a property of
+/// its own. Only the first non-item `gender-identity` is written.
+#[test]
+fn gender_identity_with_a_line_break() {
+    let html = hcard(
+        "<i itemprop=gender-identity itemscope></i>\
+         <i itemprop=gender-identity>woman,\nEMAIL:x@example.com</i>\
+         <i itemprop=gender-identity>second\nline</i>",
+    );
+    assert_eq!(
+        hcard_warnings(&html)
+            .into_iter()
+            .filter(|(r, ..)| r != "hcard:single-valued" && r != "hcard:text-value")
+            .collect::<Vec<_>>(),
+        [(
+            "hcard:gender-line-break".to_owned(),
+            "i".to_owned(),
+            "a line break in `gender-identity` ends the vCard's GENDER line, which the \
+             conversion writes unescaped (step 12): the text after it would be read as another \
+             property"
+                .to_owned()
+        )]
+    );
+    // What the warning is about: the conversion's own output.
+    let parsed = microdata_scraper::parse(&html, Some(URL)).unwrap();
+    let card = microdata_vcard::to_vcard(&parsed.document(), &Default::default()).unwrap();
+    assert!(
+        card.contains("\r\nGENDER:;woman,\nEMAIL:x@example.com\r\n"),
+        "{card:?}"
+    );
+    // A carriage return from a character reference counts too; one line
+    // does not.
+    assert!(
+        rules(&hcard("<i itemprop=gender-identity>a&#13;b</i>"))
+            .contains(&"hcard:gender-line-break".to_owned())
+    );
+    assert!(rules(&hcard("<i itemprop=gender-identity>woman</i>")).is_empty());
+}
