@@ -150,9 +150,7 @@ pub fn try_to_icalendar<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &IcalOptions,
 ) -> Result<Option<String>, LimitError> {
-    convert::build(doc.all_items(), options)?
-        .map(|calendar| convert::to_text_within(&calendar, options))
-        .transpose()
+    calendar_text(doc.all_items(), options)
 }
 
 /// Converts the vEvent items among `elements` to iCalendar text (WHATWG
@@ -211,7 +209,15 @@ pub fn try_to_icalendar_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &IcalOptions,
 ) -> Result<Option<String>, LimitError> {
-    convert::build(elements.into_iter().filter_map(|e| e.item()), options)?
+    calendar_text(elements.into_iter().filter_map(|e| e.item()), options)
+}
+
+/// The iCalendar text of the vEvent items among `items`, if there are any.
+fn calendar_text<'d, 'a: 'd, N: Node<'a>>(
+    items: impl Iterator<Item = microdata_model::Item<'d, 'a, N>>,
+    options: &IcalOptions,
+) -> Result<Option<String>, LimitError> {
+    convert::build(items, options)?
         .map(|calendar| convert::to_text_within(&calendar, options))
         .transpose()
 }
