@@ -100,8 +100,7 @@ struct Frame<'d, 'a, N: Node<'a>> {
     /// The property name that made this card an agent of its parent.
     agent_name: &'a str,
     /// The bytes of the names and values this card holds so far: at most
-    /// what its text will take (and a nested card's text is a part of its
-    /// parent's), so the running check never refuses a card that fits.
+    /// what its text will take.
     bytes: usize,
 }
 
@@ -148,8 +147,7 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
         }
     }
 
-    /// Adds a line to the card, within `max_properties` and
-    /// `max_output_bytes`.
+    /// Adds a line to the card, within `max_properties`.
     fn push(
         &mut self,
         prop: Prop<'a>,
@@ -160,7 +158,6 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
         self.bytes = self
             .bytes
             .saturating_add(prop.name.len() + params + prop.value.len());
-        limits.check_output(self.bytes)?;
         self.card.props.push(prop);
         Ok(())
     }
@@ -179,9 +176,12 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
 /// Runs the conversion for `item` (the `node` of step 2), within the
 /// options' limits: the cards written (`max_items`: this one and each
 /// nested legacy agent), the lines of any one card (`max_properties`) and
-/// the bytes of each card's names and values (`max_output_bytes`, checked
-/// as each line is added; the written text is checked again by
-/// [`to_text_within`]). The lines of `n`, `adr` and `org` gather their
+/// the bytes of names and values held by the cards being built
+/// (`max_output_bytes`, checked as each line is added; the written text is
+/// checked again by [`to_text_within`]). A nested card's text goes into
+/// its parent's line, escaped, when it is done, so what is held only grows
+/// and never exceeds the final text: the running check refuses no card
+/// that fits, and bounds the memory. The lines of `n`, `adr` and `org` gather their
 /// sub-item's values, so many such properties sharing one large sub-item
 /// through `itemref` ask for a card quadratic in the page's size.
 pub(crate) fn build<'d, 'a, N: Node<'a>>(
@@ -221,6 +221,7 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
                 },
                 limits,
             )?;
+            limits.check_output(held(&root, &nested))?;
             continue;
         };
         top.pos += 1;
@@ -233,9 +234,8 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
                     // output exponentially: both are left out.
                     let cyclic = root.item == *sub || nested.iter().any(|f| f.item == *sub);
                     if !cyclic && nested.len() < MAX_AGENT_DEPTH {
-                        let frame = Frame::new(*sub, options, name);
-                        limits.check_output(frame.bytes)?;
-                        nested.push(frame);
+                        nested.push(Frame::new(*sub, options, name));
+                        limits.check_output(held(&root, &nested))?;
                     }
                     continue;
                 }
@@ -243,8 +243,16 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
         }
         if let Some(prop) = property(top, element, name, value, legacy) {
             top.push(prop, limits)?;
+            limits.check_output(held(&root, &nested))?;
         }
     }
+}
+
+/// The bytes held by the card being built and its nested cards in progress.
+fn held<'a, N: Node<'a>>(root: &Frame<'_, 'a, N>, nested: &[Frame<'_, 'a, N>]) -> usize {
+    nested
+        .iter()
+        .fold(root.bytes, |held, f| held.saturating_add(f.bytes))
 }
 
 /// [`Card::to_text`], checked against the options' `max_output_bytes`.
