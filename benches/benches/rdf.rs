@@ -17,14 +17,14 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use microdata_rdf::{Mode, RdfOptions};
-use microdata_scraper::{Url, document, parse_html};
+use microdata_scraper::{Limits, Url, document, parse_html};
 
 fn rdf(c: &mut Criterion) {
     let page = benches::default_listing();
     let url = Url::parse(benches::PAGE_URL).expect("PAGE_URL is absolute");
     let dom = parse_html(&page.html);
-    let html = RdfOptions::new();
-    let w3c = RdfOptions::new().with_mode(Mode::W3c);
+    let html = RdfOptions::new().with_limits(Limits::none());
+    let w3c = html.clone().with_mode(Mode::W3c);
     let doc = document(&dom, Some(url.clone()));
     let count = |options: &RdfOptions| {
         let conversion = microdata_rdf::convert(&doc, options).expect("no limits set");

@@ -25,7 +25,7 @@ use std::time::{Duration, SystemTime};
 use microdata_scraper::microsyntax::GlobalDateTime;
 use microdata_scraper::scraper::Html;
 use microdata_scraper::vocab::HCARD_TYPE;
-use microdata_scraper::{Url, document};
+use microdata_scraper::{Limits, Url, document};
 
 /// One entry point of the workspace, timed on top of HTML parsing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,13 +93,15 @@ impl EntryPoint {
                 Some(microformats2::parse(&doc, &microformats2::Options::new()).to_json())
             }
             EntryPoint::RdfNtriples => {
-                let options = microdata_rdf::RdfOptions::new().with_mode(microdata_rdf::Mode::W3c);
+                let options = microdata_rdf::RdfOptions::new()
+                    .with_mode(microdata_rdf::Mode::W3c)
+                    .with_limits(Limits::none());
                 // Without limits the conversion cannot fail.
                 let conversion = microdata_rdf::convert(&doc, &options).ok()?;
                 Some(microdata_rdf::to_ntriples(conversion.triples()))
             }
             EntryPoint::Vcard => {
-                let options = microdata_vcard::VcardOptions::new();
+                let options = microdata_vcard::VcardOptions::new().with_limits(Limits::none());
                 let mut out = String::new();
                 for item in doc.all_items().filter(|i| i.has_type(HCARD_TYPE)) {
                     if let Some(card) = microdata_vcard::to_vcard_from([item.element()], &options) {
@@ -110,7 +112,9 @@ impl EntryPoint {
             }
             EntryPoint::Ical => microdata_ical::to_icalendar(
                 &doc,
-                &microdata_ical::IcalOptions::new().with_dtstamp(now),
+                &microdata_ical::IcalOptions::new()
+                    .with_dtstamp(now)
+                    .with_limits(Limits::none()),
             ),
             EntryPoint::Atom => html_atom::to_atom(
                 &doc,

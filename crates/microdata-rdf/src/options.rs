@@ -56,10 +56,10 @@ pub struct RdfOptions {
 impl RdfOptions {
     /// The defaults: [`Mode::Html`], the default registry (for
     /// [`Mode::W3c`]), no licensed-work equivalences, repeated `up` kept,
-    /// lenient, no limits.
+    /// lenient, [`Limits::default`].
     pub fn new() -> Self {
         RdfOptions {
-            limits: Limits::none(),
+            limits: Limits::default(),
             mode: Mode::default(),
             registry: None,
             licensed_work_equivalences: false,
@@ -90,7 +90,9 @@ impl RdfOptions {
         self
     }
 
-    /// Caps on the conversion, for untrusted input (none by default):
+    /// Caps on the conversion, for untrusted input (default:
+    /// [`Limits::default`], as for the other converters; [`Limits::none`]
+    /// for trusted input only):
     ///
     /// - `max_items`: item generations, an item shared through `itemref`
     ///   counting once per distinct type context it is generated in;

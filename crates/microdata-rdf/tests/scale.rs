@@ -17,18 +17,23 @@ fn nested(depth: usize) -> String {
 }
 
 /// 5,000 nested items: the walk uses an explicit stack, so the depth of the
-/// input does not become the depth of the call stack.
+/// input does not become the depth of the call stack. The default limits
+/// stop at 256 levels.
 #[test]
 fn deeply_nested_items() {
     let depth = 5_000;
+    let options = RdfOptions::new().with_mode(Mode::W3c);
     let conversion = convert(
         &nested(depth),
         "http://example.com/",
-        &RdfOptions::new().with_mode(Mode::W3c),
+        &options.clone().with_limits(Limits::none()),
     );
     // The type, then part and name for each level.
     assert_eq!(conversion.triples().len(), 1 + 2 * depth);
     assert!(conversion.warnings().is_empty());
+    let parsed = microdata_scraper::parse(&nested(depth), Some("http://example.com/")).unwrap();
+    let err = microdata_rdf::convert(&parsed.document(), &options).unwrap_err();
+    assert_eq!(err.limit().map(|l| l.limit()), Some(Limit::Depth));
 }
 
 /// In the HTML conversion each untyped level adds `%20part` to the type
@@ -40,7 +45,8 @@ fn limits_stop_the_conversion() {
     let html = nested(300);
     let parsed = microdata_scraper::parse(&html, Some("http://example.com/")).unwrap();
     let doc = parsed.document();
-    let unlimited = microdata_rdf::convert(&doc, &RdfOptions::new()).unwrap();
+    let unlimited =
+        microdata_rdf::convert(&doc, &RdfOptions::new().with_limits(Limits::none())).unwrap();
     assert_eq!(unlimited.triples().len(), 2 + 2 * 300);
     let longest = unlimited
         .triples()
