@@ -243,6 +243,21 @@ fn steps(ci: &mut Ci) -> Result<()> {
         ),
     }
 
+    // The published crates as crates.io would get them: each packaged
+    // (only the files it ships), then built from its tarball against the
+    // others' tarballs, so a file outside a crate or a path dependency
+    // without a version shows up here rather than at publishing.
+    {
+        let mut cmd = cargo();
+        cmd.args(["package", "--workspace", "--allow-dirty"]);
+        for p in meta.unpublished(&root) {
+            cmd.args(["--exclude", &p.name]);
+        }
+        ci.step("package --workspace (published crates)", || {
+            run_cmd(&mut cmd)
+        })?;
+    }
+
     match rust_version(&root)? {
         None => ci.skipped("msrv", "no rust-version in Cargo.toml"),
         Some(version) => match installed_toolchain(&version) {
