@@ -104,15 +104,18 @@ const TEXT: [&str; 21] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::new();
+    let mut c = Checker::for_document(doc);
     for item in doc.all_items().filter(|i| i.has_type(VEVENT_TYPE)) {
+        if c.stopped() {
+            break;
+        }
         check_item(&mut c, item);
     }
     c.into_warnings()
 }
 
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
-    let map = PropertyMap::new(item);
+    let Some(map) = c.map(item) else { return };
     c.no_global_identifier(item, "vEvent", "vevent:global-identifier");
     // The vocabulary's names: the text-valued ones, `attach` and `url`.
     c.defined_names(

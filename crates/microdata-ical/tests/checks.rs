@@ -233,3 +233,51 @@ fn names_a_line_cannot_carry() {
         ]
     );
 }
+
+/// Events that share one block through `itemref` each check it: a
+/// warning about one of its properties is given once, not once per event,
+/// and the check stops, saying where, once it has read the page's
+/// properties more than `CHECK_READS_PER_PROPERTY` times over (and at
+/// least `CHECK_MIN_READS` times): 1,100 events sharing 1,100 invalid
+/// `dtstart`s would read them 1.2 million times.
+#[test]
+fn shared_blocks_are_reported_once_and_the_reads_are_bounded() {
+    use microdata_model::vocab::{CHECK_MIN_READS, CHECK_READS_PER_PROPERTY};
+    let shared = |events: usize, props: usize| {
+        let mut html = String::new();
+        for _ in 0..events {
+            html.push_str(
+                r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
+            );
+        }
+        html.push_str("<div id=b>");
+        for _ in 0..props {
+            html.push_str("<i itemprop=dtstart>x</i>");
+        }
+        html.push_str("</div>");
+        html
+    };
+    // Two events, three bad dates: each warning once.
+    let small = rules(&shared(2, 3));
+    assert_eq!(
+        small.iter().filter(|r| *r == "vevent:dtstart-exactly-once").count(),
+        2
+    );
+    assert_eq!(
+        small.iter().filter(|r| *r == "vevent:dtstart-value").count(),
+        3
+    );
+    assert!(!small.contains(&"vocab:check-stopped".to_owned()));
+    // Past the reads allowed: stopped, once, with the warnings so far.
+    assert!(1_100 * 1_100 > CHECK_MIN_READS.max(1_100 * CHECK_READS_PER_PROPERTY));
+    let big = rules(&shared(1_100, 1_100));
+    assert_eq!(
+        big.iter().filter(|r| *r == "vocab:check-stopped").count(),
+        1
+    );
+    assert_eq!(big.last().map(String::as_str), Some("vocab:check-stopped"));
+    assert_eq!(
+        big.iter().filter(|r| *r == "vevent:dtstart-value").count(),
+        1_100
+    );
+}

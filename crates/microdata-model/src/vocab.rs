@@ -266,6 +266,8 @@ impl<'a, N: Node<'a>> fmt::Display for Warning<'_, 'a, N> {
 pub struct PropertyMap<'d, 'a, N: Node<'a>> {
     item: Item<'d, 'a, N>,
     by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>>,
+    /// The property elements read.
+    read: usize,
 }
 
 impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
@@ -295,12 +297,18 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
     /// ```
     pub fn new(item: Item<'d, 'a, N>) -> Self {
         let mut by_name: HashMap<&'a str, Vec<Element<'d, 'a, N>>> = HashMap::new();
+        let mut read = 0;
         for p in item.properties() {
+            read += 1;
             for name in p.property_names() {
                 by_name.entry(name).or_default().push(p);
             }
         }
-        PropertyMap { item, by_name }
+        PropertyMap {
+            item,
+            by_name,
+            read,
+        }
     }
 
     /// The item.
@@ -429,12 +437,28 @@ impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
 /// ```
 pub struct Checker<'d, 'a, N: Node<'a>> {
     warnings: Vec<Warning<'d, 'a, N>>,
+    /// The warnings recorded, to drop repeats: (element, rule, message).
+    seen: std::collections::HashSet<(usize, &'static str, String)>,
+    /// The property values [`Checker::map`] may still read.
+    reads_left: usize,
+    /// Whether [`Checker::map`] ran out of reads.
+    stopped: bool,
 }
+
+/// How many times over a document's property elements the checks of
+/// [`Checker::for_document`] may read them (see [`Checker::map`]).
+pub const CHECK_READS_PER_PROPERTY: usize = 16;
+
+/// The reads [`Checker::for_document`] allows whatever the document's size.
+pub const CHECK_MIN_READS: usize = 1_000_000;
 
 impl<'a, N: Node<'a>> Default for Checker<'_, 'a, N> {
     fn default() -> Self {
         Checker {
             warnings: Vec::new(),
+            seen: std::collections::HashSet::new(),
+            reads_left: usize::MAX,
+            stopped: false,
         }
     }
 }
@@ -467,7 +491,119 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         Self::default()
     }
 
-    /// Records a warning.
+    /// A checker for the items of `doc` whose [`map`](Checker::map) reads
+    /// at most [`CHECK_READS_PER_PROPERTY`] times the document's property
+    /// elements (and at least [`CHECK_MIN_READS`]) in all, so that a check
+    /// stays linear in the document.
+    ///
+    /// A check reads each item's properties, and items that share a block
+    /// through `itemref` read it once each: 20,000 events sharing one block
+    /// of 20,000 properties (a page of a megabyte or two) would be read 400
+    /// million times, and give as many warnings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::Checker;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let mut checker = Checker::for_document(&doc);
+    /// let map = checker.map(doc.items().next().ok_or("no item")?).ok_or("stopped")?;
+    /// checker.exactly_one(&map, "n", "demo:n-exactly-once");
+    /// assert!(!checker.stopped());
+    /// assert!(checker.into_warnings().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_document(doc: &'d Document<'a, N>) -> Self {
+        Checker {
+            reads_left: doc
+                .props
+                .len()
+                .saturating_mul(CHECK_READS_PER_PROPERTY)
+                .max(CHECK_MIN_READS),
+            ..Self::default()
+        }
+    }
+
+    /// The [`PropertyMap`] of `item`, its properties counted against the
+    /// reads the checker allows (none are counted by [`Checker::new`]).
+    /// `None` once they are used up: the first time, with a warning
+    /// (rule `vocab:check-stopped`) on `item`'s element saying that it
+    /// and the items after it are not checked. Checks stop there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::Checker;
+    ///
+    /// // <p itemscope><b itemprop="n">1</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
+    ///     (None, "1", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let mut checker = Checker::new();
+    /// assert_eq!(checker.map(item).ok_or("stopped")?.count("n"), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn map(&mut self, item: Item<'d, 'a, N>) -> Option<PropertyMap<'d, 'a, N>> {
+        if self.stopped {
+            return None;
+        }
+        let map = PropertyMap::new(item);
+        match self.reads_left.checked_sub(map.read) {
+            Some(left) => {
+                self.reads_left = left;
+                Some(map)
+            }
+            None => {
+                self.stopped = true;
+                self.push(
+                    item.element(),
+                    "vocab:check-stopped",
+                    format!(
+                        "checking stopped at this item: the items checked read their \
+                         properties more than {CHECK_READS_PER_PROPERTY} times over (items \
+                         that share properties through `itemref` read them once each); this \
+                         item and the ones after it are not checked"
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// Whether [`map`](Checker::map) ran out of reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_model::vocab::Checker;
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::N;
+    /// assert!(!Checker::<N>::new().stopped());
+    /// ```
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Records a warning, unless the same one (element, rule and message)
+    /// is already recorded: items that share a property through `itemref`
+    /// check it once each, and would repeat its warnings.
     ///
     /// # Examples
     ///
@@ -498,7 +634,10 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         rule: &'static str,
         message: impl Into<String>,
     ) {
-        self.warnings.push(Warning::new(element, rule, message));
+        let message = message.into();
+        if self.seen.insert((element.index(), rule, message.clone())) {
+            self.warnings.push(Warning::new(element, rule, message));
+        }
     }
 
     /// "Exactly one property with the name `name` must be present": a
@@ -1216,9 +1355,9 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::new();
+    let mut c = Checker::for_document(doc);
     for item in doc.all_items().filter(|i| i.has_type(WORK_TYPE)) {
-        let map = PropertyMap::new(item);
+        let Some(map) = c.map(item) else { break };
         c.defined_names(
             &map,
             WORK_TYPE,

@@ -163,15 +163,18 @@ const SINGLE: [&str; 6] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::new();
+    let mut c = Checker::for_document(doc);
     for item in doc.all_items().filter(|i| i.has_type(HCARD_TYPE)) {
+        if c.stopped() {
+            break;
+        }
         check_item(&mut c, item);
     }
     c.into_warnings()
 }
 
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
-    let map = PropertyMap::new(item);
+    let Some(map) = c.map(item) else { return };
     c.no_global_identifier(item, "vCard", "hcard:global-identifier");
     c.defined_names(
         &map,
@@ -275,7 +278,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
     }
 
     for sub in subitems(&map, "n") {
-        let n = PropertyMap::new(sub);
+        let Some(n) = c.map(sub) else { return };
         for part in [
             "family-name",
             "given-name",
@@ -287,7 +290,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         }
     }
     for sub in subitems(&map, "adr") {
-        let adr = PropertyMap::new(sub);
+        let Some(adr) = c.map(sub) else { return };
         for part in [
             "type",
             "post-office-box",
@@ -307,7 +310,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         distinct_types(c, &adr);
     }
     for sub in subitems(&map, "tel") {
-        let tel = PropertyMap::new(sub);
+        let Some(tel) = c.map(sub) else { return };
         c.texts(&tel, "type", "hcard:text-value");
         c.texts(&tel, "value", "hcard:text-value");
         c.one_of(&tel, "type", &TELEPHONE_TYPES, "hcard:telephone-type");
@@ -315,7 +318,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         c.exactly_one(&tel, "value", "hcard:tel-value-exactly-once");
     }
     for sub in subitems(&map, "org") {
-        let org = PropertyMap::new(sub);
+        let Some(org) = c.map(sub) else { return };
         c.texts(&org, "organization-name", "hcard:text-value");
         c.texts(&org, "organization-unit", "hcard:text-value");
         c.exactly_one(
@@ -325,7 +328,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         );
     }
     for sub in subitems(&map, "related") {
-        let rel = PropertyMap::new(sub);
+        let Some(rel) = c.map(sub) else { return };
         c.exactly_one(&rel, "url", "hcard:related-url-exactly-once");
         c.absolute_urls(&rel, "url", "hcard:url-value");
         c.exactly_one(&rel, "rel", "hcard:related-rel-exactly-once");
