@@ -166,6 +166,14 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 
+    /// Stop when a conversion reads more property values than this in all
+    /// (vcard, ical: iCalendar reads and skips item values, and vCard's
+    /// `n`, `adr` and `org` lines read their sub-item's properties; items
+    /// that share a block through `itemref` read it once each). The other
+    /// formats write what they read, so --max-output-bytes bounds them.
+    #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_READS)]
+    pub(crate) max_reads: usize,
+
     /// Stop parsing an input once the HTML parser holds more than this many
     /// elements open at once (its stack of open elements and list of
     /// active formatting elements). Each start tag of a block checks that
@@ -178,7 +186,7 @@ pub(crate) struct Args {
 
     /// No limits at all (trusted input only: a few kilobytes of `itemref`s
     /// can ask for an exponential output).
-    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth", "max_open_elements"])]
+    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth", "max_reads", "max_open_elements"])]
     pub(crate) no_limits: bool,
 
     /// Never print the summary or the progress bar.
@@ -268,6 +276,7 @@ impl Args {
             .with_max_properties(self.max_properties)
             .with_max_output_bytes(self.max_output_bytes)
             .with_max_depth(self.max_depth)
+            .with_max_reads(self.max_reads)
     }
 
     /// The parser's limit on open elements ([`usize::MAX`] for none).

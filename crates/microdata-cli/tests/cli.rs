@@ -619,6 +619,42 @@ fn every_format_keeps_to_the_output_limit() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// iCalendar reads and skips item values, and each event reads a shared
+/// block again: `--max-reads` stops that, even where nothing would be
+/// written, and `--no-limits` lifts it.
+#[test]
+fn max_reads_stops_reading_without_writing() {
+    let mut html = String::new();
+    for _ in 0..30 {
+        html.push_str(
+            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
+        );
+    }
+    html.push_str("<div id=b>");
+    for _ in 0..30 {
+        html.push_str("<i itemprop=location itemscope></i>");
+    }
+    html.push_str("</div>");
+    let now = ["--now", "2020-01-01T00:00:00Z"];
+    let args = |extra: &[&'static str]| {
+        let mut a = vec!["-", "-f", "ical"];
+        a.extend(now);
+        a.extend(extra);
+        a
+    };
+    let out = microdata(&args(&["--max-reads", "899"]), Some(html.as_bytes()));
+    assert_fails_with(
+        &out,
+        1,
+        "more than 899 property values read (limit max_reads)",
+    );
+    for extra in [&["--max-reads", "900"][..], &["--no-limits"]] {
+        let out = microdata(&args(extra), Some(html.as_bytes()));
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).matches("BEGIN:VEVENT").count(), 30);
+    }
+}
+
 /// The summary counts the items of the inputs that were written: a page
 /// with no hCard writes no vCard, and its items do not count.
 #[test]

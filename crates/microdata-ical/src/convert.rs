@@ -94,21 +94,22 @@ impl Calendar<'_> {
 /// `nodes`, in order); `None` when none has the vEvent type (step 1).
 ///
 /// Within the options' limits: events written (`max_items`), lines of one
-/// event (`max_properties`) and the bytes of the values gathered
+/// event (`max_properties`), the bytes of the values gathered
 /// (`max_output_bytes`; the written text, escaped and folded, is checked
-/// again by [`to_text_within`]). An `itemref`'d block of properties is
-/// gathered once for every event that refers to it, so a small page can
-/// ask for an output quadratic in its size.
+/// again by [`to_text_within`]) and the property values read
+/// (`max_reads`: item values are read and skipped). An `itemref`'d block
+/// of properties is read once for every event that refers to it, so a
+/// small page can ask for an output, or a reading, quadratic in its size.
 pub(crate) fn build<'d, 'a: 'd, N: Node<'a>>(
     items: impl Iterator<Item = Item<'d, 'a, N>>,
     options: &IcalOptions,
 ) -> Result<Option<Calendar<'a>>, LimitError> {
     let limits = options.limits();
-    let mut bytes = 0usize;
+    let mut counts = Counts::default();
     let mut events = Vec::new();
     for item in items.filter(|i| i.has_type(VEVENT_TYPE)) {
         limits.check_items(events.len() + 1)?;
-        events.push(event(item, options, &mut bytes)?);
+        events.push(event(item, options, &mut counts)?);
     }
     if events.is_empty() {
         return Ok(None);
@@ -131,11 +132,20 @@ pub(crate) fn to_text_within(
     Ok(text)
 }
 
-/// Step 6 for one item; `bytes` counts the names and values gathered so far.
+/// What the conversion has read and gathered so far.
+#[derive(Default)]
+struct Counts {
+    /// Property values read.
+    reads: usize,
+    /// Bytes of the names and values gathered.
+    bytes: usize,
+}
+
+/// Step 6 for one item.
 fn event<'d, 'a: 'd, N: Node<'a>>(
     item: Item<'d, 'a, N>,
     options: &IcalOptions,
-    bytes: &mut usize,
+    counts: &mut Counts,
 ) -> Result<Event<'a>, LimitError> {
     let limits = options.limits();
     let uid = if options.uid_from_itemid() {
@@ -146,18 +156,21 @@ fn event<'d, 'a: 'd, N: Node<'a>>(
         None
     };
     let mut lines = Vec::new();
+    let mut bytes = counts.bytes;
     let mut push = |line: Line<'a>| {
         limits.check_properties(lines.len() + 1)?;
-        *bytes = bytes
+        bytes = bytes
             .saturating_add(line.name.len())
             .saturating_add(line.value.len());
-        limits.check_output(*bytes)?;
+        limits.check_output(bytes)?;
         lines.push(line);
         Ok::<(), LimitError>(())
     };
     // Step 6.3: "For each element element that is a property of the item
     // node: for each name name in element's property names".
     for element in item.properties() {
+        counts.reads += 1;
+        limits.check_reads(counts.reads)?;
         let value = element.property_value();
         // "If the property's value is an item: Skip the property."
         let raw = match &value {
@@ -198,6 +211,7 @@ fn event<'d, 'a: 'd, N: Node<'a>>(
             })?;
         }
     }
+    counts.bytes = bytes;
     Ok(Event { uid, lines })
 }
 

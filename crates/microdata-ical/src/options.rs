@@ -112,11 +112,12 @@ impl IcalOptions {
     }
 
     /// Limits on the conversion's work and output: the events written
-    /// (`max_items`), the property lines of one event (`max_properties`)
-    /// and the bytes of the text (`max_output_bytes`); `max_depth` does not
-    /// apply (an event's item-valued properties are skipped). Each event
-    /// gathers the properties an `itemref` brings in, so a small page whose
-    /// many events share one large block asks for an output quadratic in
+    /// (`max_items`), the property lines of one event (`max_properties`),
+    /// the bytes of the text (`max_output_bytes`) and the property values
+    /// read (`max_reads`, item values included, which are read and
+    /// skipped); `max_depth` does not apply. Each event reads the
+    /// properties an `itemref` brings in, so a small page whose many events
+    /// share one large block asks for an output, or a reading, quadratic in
     /// its size. Default: [`Limits::default`].
     /// [`try_to_icalendar`](crate::try_to_icalendar) reports which was
     /// reached; [`to_icalendar`](crate::to_icalendar) then gives `None`.

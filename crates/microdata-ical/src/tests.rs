@@ -465,6 +465,26 @@ mod limits {
     }
 
     #[test]
+    fn reads_count_the_item_values_skipped() {
+        // Three events each read a block of four item values: no line,
+        // twelve reads.
+        let mut html = String::new();
+        for _ in 0..3 {
+            html.push_str(&format!("<p {VEVENT} itemref=b></p>"));
+        }
+        html.push_str("<div id=b>");
+        for _ in 0..4 {
+            html.push_str("<i itemprop=location itemscope></i>");
+        }
+        html.push_str("</div>");
+        assert!(run(&html, Limits::none().with_max_reads(12)).is_ok());
+        assert_eq!(
+            run(&html, Limits::none().with_max_reads(11)),
+            Err(Limit::Reads)
+        );
+    }
+
+    #[test]
     fn no_vevent_is_none_within_any_limit() {
         assert_eq!(
             run("<p itemscope>", Limits::none().with_max_items(0)),

@@ -260,11 +260,17 @@ fn shared_blocks_are_reported_once_and_the_reads_are_bounded() {
     // Two events, three bad dates: each warning once.
     let small = rules(&shared(2, 3));
     assert_eq!(
-        small.iter().filter(|r| *r == "vevent:dtstart-exactly-once").count(),
+        small
+            .iter()
+            .filter(|r| *r == "vevent:dtstart-exactly-once")
+            .count(),
         2
     );
     assert_eq!(
-        small.iter().filter(|r| *r == "vevent:dtstart-value").count(),
+        small
+            .iter()
+            .filter(|r| *r == "vevent:dtstart-value")
+            .count(),
         3
     );
     assert!(!small.contains(&"vocab:check-stopped".to_owned()));

@@ -20,6 +20,7 @@ use std::fmt;
 /// | [`max_properties`](Limits::max_properties) | property values written for one item object (a property element with two names counts twice) | 100,000 |
 /// | [`max_output_bytes`](Limits::max_output_bytes) | bytes of output | 256 MiB |
 /// | [`max_depth`](Limits::max_depth) | nesting of item objects, a top-level item being at depth 1 | 256 |
+/// | [`max_reads`](Limits::max_reads) | property values read in all, for conversions that read properties without writing them (iCalendar skips item values, vCard lines gather a sub-item's values); items sharing a block through `itemref` read it once each | 16,000,000 |
 ///
 /// The defaults are far above what real pages need (a large product page
 /// has a few hundred items, nested less than ten deep) and keep one
@@ -75,6 +76,7 @@ pub struct Limits {
     max_properties: usize,
     max_output_bytes: usize,
     max_depth: usize,
+    max_reads: usize,
 }
 
 impl Default for Limits {
@@ -88,6 +90,7 @@ impl Default for Limits {
             max_properties: Self::DEFAULT_MAX_PROPERTIES,
             max_output_bytes: Self::DEFAULT_MAX_OUTPUT_BYTES,
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_reads: Self::DEFAULT_MAX_READS,
         }
     }
 }
@@ -102,6 +105,10 @@ impl Limits {
     pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 256 << 20;
     /// Default [`max_depth`](Self::max_depth): items nested 256 deep.
     pub const DEFAULT_MAX_DEPTH: usize = 256;
+    /// Default [`max_reads`](Self::max_reads): 16 million property values,
+    /// about a second of reading, far above what pages need (a 5 MB
+    /// product listing has some 100,000 property elements).
+    pub const DEFAULT_MAX_READS: usize = 16_000_000;
 
     /// The default limits (the same as [`Limits::default`]).
     pub fn new() -> Self {
@@ -116,6 +123,7 @@ impl Limits {
             max_properties: usize::MAX,
             max_output_bytes: usize::MAX,
             max_depth: usize::MAX,
+            max_reads: usize::MAX,
         }
     }
 
@@ -141,6 +149,18 @@ impl Limits {
     pub fn with_max_depth(mut self, max: usize) -> Self {
         self.max_depth = max;
         self
+    }
+
+    /// Caps the property values a conversion reads in all (see the table
+    /// above: the conversions whose reading is not bounded by their output).
+    pub fn with_max_reads(mut self, max: usize) -> Self {
+        self.max_reads = max;
+        self
+    }
+
+    /// The cap on property values read.
+    pub fn max_reads(&self) -> usize {
+        self.max_reads
     }
 
     /// The cap on item objects written.
@@ -170,6 +190,7 @@ impl Limits {
             Limit::Properties => self.max_properties,
             Limit::OutputBytes => self.max_output_bytes,
             Limit::Depth => self.max_depth,
+            Limit::Reads => self.max_reads,
         }
     }
 
@@ -221,6 +242,16 @@ impl Limits {
     pub fn check_depth(&self, depth: usize) -> Result<(), LimitError> {
         self.check(Limit::Depth, depth)
     }
+
+    /// `Ok` while `reads` property values read (a running count) are within
+    /// [`max_reads`](Self::max_reads).
+    ///
+    /// # Errors
+    ///
+    /// [`Limit::Reads`] when `reads` is above the cap.
+    pub fn check_reads(&self, reads: usize) -> Result<(), LimitError> {
+        self.check(Limit::Reads, reads)
+    }
 }
 
 /// Which cap of [`Limits`] was reached.
@@ -235,17 +266,20 @@ pub enum Limit {
     OutputBytes,
     /// [`Limits::max_depth`].
     Depth,
+    /// [`Limits::max_reads`].
+    Reads,
 }
 
 impl Limit {
     /// The name of the limit as the builder spells it: `max_items`,
-    /// `max_properties`, `max_output_bytes`, `max_depth`.
+    /// `max_properties`, `max_output_bytes`, `max_depth`, `max_reads`.
     pub fn name(self) -> &'static str {
         match self {
             Limit::Items => "max_items",
             Limit::Properties => "max_properties",
             Limit::OutputBytes => "max_output_bytes",
             Limit::Depth => "max_depth",
+            Limit::Reads => "max_reads",
         }
     }
 }
@@ -289,6 +323,7 @@ impl fmt::Display for LimitError {
             Limit::Properties => "property values in one item",
             Limit::OutputBytes => "bytes of output",
             Limit::Depth => "levels of nested items",
+            Limit::Reads => "property values read",
         };
         write!(f, "more than {} {what} (limit {})", self.max, self.limit)
     }
@@ -309,6 +344,7 @@ mod tests {
             Limit::Properties,
             Limit::OutputBytes,
             Limit::Depth,
+            Limit::Reads,
         ] {
             assert!(d.get(limit) < usize::MAX, "{limit}");
             assert_eq!(Limits::none().get(limit), usize::MAX, "{limit}");
@@ -324,7 +360,14 @@ mod tests {
             .with_max_items(1)
             .with_max_properties(2)
             .with_max_output_bytes(3)
-            .with_max_depth(4);
+            .with_max_depth(4)
+            .with_max_reads(5);
+        assert!(l.check_reads(5).is_ok());
+        assert_eq!(l.check_reads(6), Err(LimitError::new(Limit::Reads, 5)));
+        assert_eq!(
+            l.check_reads(6).unwrap_err().to_string(),
+            "more than 5 property values read (limit max_reads)"
+        );
         assert!(l.check_items(1).is_ok());
         assert!(l.check_properties(2).is_ok());
         assert!(l.check_output(3).is_ok());

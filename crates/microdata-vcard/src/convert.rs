@@ -194,6 +194,10 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
     let mut cards = 1usize;
     limits.check_items(cards)?;
     let mut root = Frame::new(item, options, "");
+    // Property values read: each card's, and those of the sub-items its
+    // lines gather from, once per scan.
+    let mut reads = root.pairs.len();
+    limits.check_reads(reads)?;
     limits.check_output(root.bytes)?;
     // Legacy `agent` cards being built, innermost last: an explicit stack,
     // since each must be finished before the line that holds it is written.
@@ -234,18 +238,39 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
                     // output exponentially: both are left out.
                     let cyclic = root.item == *sub || nested.iter().any(|f| f.item == *sub);
                     if !cyclic && nested.len() < MAX_AGENT_DEPTH {
-                        nested.push(Frame::new(*sub, options, name));
+                        let frame = Frame::new(*sub, options, name);
+                        reads = reads.saturating_add(frame.pairs.len());
+                        limits.check_reads(reads)?;
+                        nested.push(frame);
                         limits.check_output(held(&root, &nested))?;
                     }
                     continue;
                 }
             }
         }
+        if let Value::Item(sub) = &value {
+            reads = reads.saturating_add(sub_reads(*sub, name, legacy));
+            limits.check_reads(reads)?;
+        }
         if let Some(prop) = property(top, element, name, value, legacy) {
             top.push(prop, limits)?;
             limits.check_output(held(&root, &nested))?;
         }
     }
+}
+
+/// The property values [`property`] reads to make a line of `sub`: each
+/// part it gathers scans the sub-item's properties once.
+fn sub_reads<'a, N: Node<'a>>(sub: Item<'_, 'a, N>, name: &str, legacy: bool) -> usize {
+    let scans = match name {
+        "n" => 5,
+        // Three collected parts, four first ones, and `type`.
+        "adr" => 8,
+        "related" if !legacy && sub.has_type(HCARD_TYPE) => 2,
+        // `org`: organization-name and the units; others: value and type.
+        _ => 2,
+    };
+    scans * sub.properties().len()
 }
 
 /// The bytes held by the card being built and its nested cards in progress.

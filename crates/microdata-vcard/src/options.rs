@@ -47,9 +47,11 @@ impl VcardOptions {
 
     /// Limits on the conversion's work and output: the cards written
     /// (`max_items`: the converted one, and in the legacy variant each
-    /// nested `agent` card), the lines of any one card (`max_properties`)
-    /// and the bytes of the text (`max_output_bytes`); `max_depth` does not
-    /// apply (legacy agents stop at 8 levels). `n`, `adr` and `org` lines
+    /// nested `agent` card), the lines of any one card (`max_properties`),
+    /// the bytes of the text (`max_output_bytes`) and the property values
+    /// read (`max_reads`: a line that gathers a sub-item's values reads its
+    /// properties once for each part); `max_depth` does not apply (legacy
+    /// agents stop at 8 levels). `n`, `adr` and `org` lines
     /// gather their sub-item's values, so many of them sharing one large
     /// sub-item through `itemref` ask for a card quadratic in the page's
     /// size, and the legacy variant's nested cards are written once per

@@ -317,6 +317,16 @@ fn current_card_stops_at_its_limits() {
         Err(Limit::Items)
     );
     assert!(card(html, Limits::none().with_max_depth(0)).is_ok());
+    // Reads: the card's two properties, and the `adr` sub-item's two
+    // properties once for each of the eight parts its line gathers.
+    let adr = r#"<p itemscope itemtype="http://microformats.org/profile/hcard">
+        <b itemprop=fn>Ada</b> <i itemprop=adr itemscope><i itemprop=locality>L</i>
+        <i itemprop=region>R</i></i></p>"#;
+    assert!(card(adr, Limits::none().with_max_reads(18)).is_ok());
+    assert_eq!(
+        card(adr, Limits::none().with_max_reads(17)),
+        Err(Limit::Reads)
+    );
 
     let mut quadratic =
         String::from(r#"<div itemscope itemtype="http://microformats.org/profile/hcard">"#);
