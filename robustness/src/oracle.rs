@@ -457,8 +457,8 @@ pub fn vcard(data: &[u8]) {
         // FIXME(microdata-vcard): `to_vcard4` builds cards `vcard4` prints
         // but cannot read: without `FN` (vcard4 requires one), with
         // extension properties not named `X-…` (`AGENT`, schema.org
-        // names), with control characters in values, or with a text
-        // `BDAY` lacking `VALUE=text` (`within_vcard4`). Those are not
+        // names), or with control characters in values (`within_vcard4`).
+        // Those are not
         // parsed back until the typed conversion stays within what vcard4
         // reads; `hostile::typed_vcards_vcard4_cannot_read_yet` notices the
         // fix.
