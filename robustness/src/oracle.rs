@@ -458,10 +458,9 @@ pub fn vcard(data: &[u8]) {
         // but cannot read: without `FN` (vcard4 requires one), with
         // extension properties not named `X-…` (`AGENT`, schema.org
         // names), or with control characters in values (`within_vcard4`).
-        // Those are not
-        // parsed back until the typed conversion stays within what vcard4
-        // reads; `hostile::typed_vcards_vcard4_cannot_read_yet` notices the
-        // fix.
+        // Those are not parsed back until the typed conversion stays within
+        // what vcard4 reads; `hostile::typed_vcards_vcard4_cannot_read_yet`
+        // notices the fix.
         if tokens && within_vcard4(&card, &printed) {
             match vcard4::parse(&printed) {
                 Ok(cards) => assert_eq!(cards.len(), 1, "one card parses back"),
