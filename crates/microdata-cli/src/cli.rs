@@ -67,7 +67,11 @@ pub(crate) struct Args {
 
     /// Print the vocabulary warnings (hCard, vEvent and licensed-work rules
     /// of WHATWG HTML §5.3) to standard error. Conversion is not affected:
-    /// the converters may emit invalid output for invalid input.
+    /// the converters may emit invalid output for invalid input. A warning
+    /// that items sharing a block through `itemref` would each repeat is
+    /// printed once, and the checks stop, with a `vocab:check-stopped`
+    /// warning, once they have read a page's properties 16 times over (at
+    /// least a million reads).
     #[arg(long)]
     pub(crate) check: bool,
 
