@@ -244,19 +244,13 @@ fn steps(ci: &mut Ci) -> Result<()> {
     }
 
     // The published crates as crates.io would get them: each packaged
-    // (only the files it ships), then built from its tarball against the
+    // (only the files it ships), then checked from its tarball against the
     // others' tarballs, so a file outside a crate or a path dependency
     // without a version shows up here rather than at publishing.
-    {
-        let mut cmd = cargo();
-        cmd.args(["package", "--workspace", "--allow-dirty"]);
-        for p in meta.unpublished(&root) {
-            cmd.args(["--exclude", &p.name]);
-        }
-        ci.step("package --workspace (published crates)", || {
-            run_cmd(&mut cmd)
-        })?;
-    }
+    ci.step(
+        "package: check the published crates from their tarballs",
+        || package_check(&root, &meta),
+    )?;
 
     match rust_version(&root)? {
         None => ci.skipped("msrv", "no rust-version in Cargo.toml"),
@@ -286,6 +280,55 @@ fn steps(ci: &mut Ci) -> Result<()> {
 }
 
 /// `cargo` of an installed `toolchain`, run in `dir`.
+/// Packages the published crates, unpacks the tarballs into a workspace of
+/// their own under `target/package-check` whose `[patch.crates-io]` points
+/// each crate at its unpacked copy, and checks it there. (`cargo package`'s
+/// own verification unpacks into the cargo home keyed by the workspace's
+/// path and version, and reuses a stale copy when a crate changed without
+/// a version bump.) The workspace's lock file keeps the dependencies'
+/// versions.
+fn package_check(root: &Path, meta: &Metadata) -> Result<()> {
+    let mut package = cargo();
+    package.args(["package", "--workspace", "--no-verify", "--allow-dirty"]);
+    for p in meta.unpublished(root) {
+        package.args(["--exclude", &p.name]);
+    }
+    run_cmd(&mut package)?;
+    let packaged = meta.target_directory.join("package");
+    let check = meta.target_directory.join("package-check");
+    let io = |what: &str, e: std::io::Error| Error::new(format!("{what}: {e}"));
+    if check.exists() {
+        fs::remove_dir_all(&check).map_err(|e| io("cannot clear target/package-check", e))?;
+    }
+    let unpacked = check.join("crates");
+    fs::create_dir_all(&unpacked).map_err(|e| io("cannot create target/package-check", e))?;
+    let mut manifest = String::from("[workspace]\nresolver = \"2\"\nmembers = [\"crates/*\"]\n\n");
+    manifest.push_str("[patch.crates-io]\n");
+    for krate in meta.crates(root) {
+        let stem = format!("{}-{}", krate.name, krate.version);
+        let mut untar = Command::new("tar");
+        untar
+            .arg("-xzf")
+            .arg(packaged.join(format!("{stem}.crate")))
+            .arg("-C")
+            .arg(&unpacked);
+        run_cmd(&mut untar)?;
+        manifest.push_str(&format!(
+            "{} = {{ path = \"crates/{stem}\" }}\n",
+            krate.name
+        ));
+    }
+    fs::write(check.join("Cargo.toml"), manifest)
+        .map_err(|e| io("cannot write target/package-check/Cargo.toml", e))?;
+    fs::copy(root.join("Cargo.lock"), check.join("Cargo.lock"))
+        .map_err(|e| io("cannot copy Cargo.lock", e))?;
+    let mut cmd = cargo();
+    cmd.current_dir(&check)
+        .args(["check", "--workspace", "--all-features", "--target-dir"])
+        .arg(meta.target_directory.join("package-check-target"));
+    run_cmd(&mut cmd)
+}
+
 fn rustup_cargo(toolchain: &str, dir: &Path) -> Command {
     let mut cmd = Command::new("rustup");
     cmd.current_dir(dir).args(["run", toolchain, "cargo"]);

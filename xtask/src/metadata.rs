@@ -11,6 +11,7 @@ use crate::util::{Error, Result, cargo, describe};
 #[derive(Debug, Clone)]
 pub(crate) struct Package {
     pub(crate) name: String,
+    pub(crate) version: String,
     /// The directory holding its Cargo.toml.
     pub(crate) dir: PathBuf,
     /// `[features]`, as cargo reports them.
@@ -55,6 +56,7 @@ impl Metadata {
         let mut packages = Vec::new();
         for p in json["packages"].as_array().ok_or_else(bad)? {
             let name = p["name"].as_str().ok_or_else(bad)?.to_owned();
+            let version = p["version"].as_str().ok_or_else(bad)?.to_owned();
             let manifest = p["manifest_path"].as_str().ok_or_else(bad)?;
             let dir = Path::new(manifest).parent().ok_or_else(bad)?.to_path_buf();
             let mut features = BTreeMap::new();
@@ -82,6 +84,7 @@ impl Metadata {
             }
             packages.push(Package {
                 name,
+                version,
                 dir,
                 features,
                 optional_deps,
@@ -206,6 +209,7 @@ mod tests {
     fn package(features: &[(&str, &[&str])], optional: &[&str]) -> Package {
         Package {
             name: "p".into(),
+            version: "0.1.0".into(),
             dir: PathBuf::from("/p"),
             features: features
                 .iter()
