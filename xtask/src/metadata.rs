@@ -278,6 +278,7 @@ mod tests {
             "target_directory": "/w/target",
             "packages": [{
                 "name": "microdata-model",
+                "version": "0.1.0",
                 "manifest_path": "/w/crates/microdata-model/Cargo.toml",
                 "features": {"default": ["json"], "json": ["dep:serde_json"]},
                 "dependencies": [
@@ -286,6 +287,7 @@ mod tests {
                 ]
             }, {
                 "name": "xtask",
+                "version": "0.0.0",
                 "manifest_path": "/w/xtask/Cargo.toml",
                 "features": {},
                 "dependencies": []
@@ -296,6 +298,7 @@ mod tests {
         let crates = m.crates(Path::new("/w"));
         assert_eq!(crates.len(), 1);
         assert_eq!(crates[0].name, "microdata-model");
+        assert_eq!(crates[0].version, "0.1.0");
         assert_eq!(crates[0].dir, PathBuf::from("/w/crates/microdata-model"));
         assert!(crates[0].optional_deps.contains("serde_json"));
         let others = m.unpublished(Path::new("/w"));
