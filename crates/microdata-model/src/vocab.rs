@@ -499,7 +499,8 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// A check reads each item's properties, and items that share a block
     /// through `itemref` read it once each: 20,000 events sharing one block
     /// of 20,000 properties (a page of a megabyte or two) would be read 400
-    /// million times, and give as many warnings.
+    /// million times. (Their repeated warnings are given once: see
+    /// [`push`](Checker::push).)
     ///
     /// # Examples
     ///
