@@ -70,8 +70,7 @@ pub(crate) struct Args {
     /// the converters may emit invalid output for invalid input. A warning
     /// that items sharing a block through `itemref` would each repeat is
     /// printed once, and the checks stop, with a `vocab:check-stopped`
-    /// warning, once they have read a page's properties 16 times over (at
-    /// least a million reads).
+    /// warning, past --max-reads property values read.
     #[arg(long)]
     pub(crate) check: bool,
 
@@ -170,11 +169,12 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 
-    /// Stop when a conversion reads more property values than this in all
-    /// (vcard, ical: iCalendar reads and skips item values, and vCard's
-    /// `n`, `adr` and `org` lines read their sub-item's properties; items
-    /// that share a block through `itemref` read it once each). The other
-    /// formats write what they read, so --max-output-bytes bounds them.
+    /// Stop when a conversion or --check reads more property values than
+    /// this in all (vcard, ical: iCalendar reads and skips item values, and
+    /// vCard's `n`, `adr` and `org` lines read their sub-item's properties;
+    /// items that share a block through `itemref` read it once each). The
+    /// other formats write what they read, so --max-output-bytes bounds
+    /// them.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_READS)]
     pub(crate) max_reads: usize,
 

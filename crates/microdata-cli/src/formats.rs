@@ -217,10 +217,11 @@ fn jsonl_line<'d, 'a>(
 }
 
 /// The vocabulary warnings of `--check`: hCard, vEvent, licensed works.
-pub(crate) fn vocabulary_warnings(doc: &Document<'_>) -> Vec<String> {
-    let mut all: Vec<_> = microdata_vcard::check(doc);
-    all.extend(microdata_ical::check(doc));
-    all.extend(microdata_scraper::vocab::check_work(doc));
+pub(crate) fn vocabulary_warnings(args: &Args, doc: &Document<'_>) -> Vec<String> {
+    let limits = args.limits();
+    let mut all: Vec<_> = microdata_vcard::check_within(doc, &limits);
+    all.extend(microdata_ical::check_within(doc, &limits));
+    all.extend(microdata_scraper::vocab::check_work_within(doc, &limits));
     all.sort_by_key(|w| w.element().index());
     all.iter().map(ToString::to_string).collect()
 }

@@ -445,7 +445,7 @@ fn process(
         }
     }
     if args.check {
-        for w in formats::vocabulary_warnings(&doc) {
+        for w in formats::vocabulary_warnings(args, &doc) {
             outcome
                 .messages
                 .push(format!("{}: warning: {w}", source.display()));

@@ -578,6 +578,9 @@ fn every_format_keeps_to_the_output_limit() {
                 format,
                 "--max-output-bytes",
                 "1M",
+                // The vCard page's reading would stop it first.
+                "--max-reads",
+                "1000000000",
                 "--now",
                 "2020-01-01T00:00:00Z",
                 "-q",
@@ -653,6 +656,20 @@ fn max_reads_stops_reading_without_writing() {
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         assert_eq!(text(&out.stdout).matches("BEGIN:VEVENT").count(), 30);
     }
+    // `--check` keeps to the same limit, and says where it stopped.
+    let out = microdata(
+        &["-", "-f", "links", "--check", "--max-reads", "899"],
+        Some(html.as_bytes()),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        stderr.matches("[vocab:check-stopped]").count(),
+        1,
+        "{stderr}"
+    );
+    let out = microdata(&["-", "-f", "links", "--check"], Some(html.as_bytes()));
+    assert!(!text(&out.stderr).contains("check-stopped"));
 }
 
 /// The summary counts the items of the inputs that were written: a page

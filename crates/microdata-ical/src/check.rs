@@ -6,7 +6,7 @@ use microdata_model::microsyntax::{
     parse_global_date_time,
 };
 use microdata_model::vocab::{Checker, PropertyMap, VEVENT_TYPE, Warning, is_valid_geo};
-use microdata_model::{Document, Item, Node, Value};
+use microdata_model::{Document, Item, Limits, Node, Value};
 
 /// The `class` values.
 pub(crate) const CLASSES: [&str; 3] = ["public", "private", "confidential"];
@@ -104,7 +104,40 @@ const TEXT: [&str; 21] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::for_document(doc);
+    check_within(doc, &Limits::default())
+}
+
+/// [`check`] reading at most [`limits.max_reads()`](Limits::max_reads)
+/// property values (events that share a block through `itemref` read it
+/// once each); past that, the warnings so far and a `vocab:check-stopped`
+/// warning on the first event not checked.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::Limits;
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>
+///        <p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>
+///        <p id=d><i itemprop=dtstart>soon</i></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let rules = |max| -> Vec<&str> {
+///     let limits = Limits::default().with_max_reads(max);
+///     microdata_ical::check_within(&doc, &limits).iter().map(|w| w.rule()).collect()
+/// };
+/// // The shared `dtstart`'s warning is given once for the two events.
+/// assert_eq!(rules(2), ["vevent:dtstart-value"]);
+/// assert_eq!(rules(1), ["vevent:dtstart-value", "vocab:check-stopped"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_within<'d, 'a, N: Node<'a>>(
+    doc: &'d Document<'a, N>,
+    limits: &Limits,
+) -> Vec<Warning<'d, 'a, N>> {
+    let mut c = Checker::with_limits(limits);
     for item in doc.all_items().filter(|i| i.has_type(VEVENT_TYPE)) {
         if c.stopped() {
             break;

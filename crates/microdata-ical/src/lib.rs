@@ -70,7 +70,7 @@ mod options;
 #[cfg(feature = "typed")]
 mod typed;
 
-pub use check::check;
+pub use check::{check, check_within};
 pub use convert::PRODID;
 /// The `icalendar` crate that [`to_calendar`]'s types come from, so that
 /// callers use the same version (for its `Component` trait, say).

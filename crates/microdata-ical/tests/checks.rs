@@ -236,54 +236,57 @@ fn names_a_line_cannot_carry() {
 
 /// Events that share one block through `itemref` each check it: a
 /// warning about one of its properties is given once, not once per event,
-/// and the check stops, saying where, once it has read the page's
-/// properties more than `CHECK_READS_PER_PROPERTY` times over (and at
-/// least `CHECK_MIN_READS` times): 1,100 events sharing 1,100 invalid
-/// `dtstart`s would read them 1.2 million times.
+/// and the check stops, saying where, past `max_reads` property values
+/// read (each event reads the whole block).
 #[test]
 fn shared_blocks_are_reported_once_and_the_reads_are_bounded() {
-    use microdata_model::vocab::{CHECK_MIN_READS, CHECK_READS_PER_PROPERTY};
-    let shared = |events: usize, props: usize| {
-        let mut html = String::new();
-        for _ in 0..events {
-            html.push_str(
-                r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
-            );
-        }
-        html.push_str("<div id=b>");
-        for _ in 0..props {
-            html.push_str("<i itemprop=dtstart>x</i>");
-        }
-        html.push_str("</div>");
-        html
+    use microdata_model::Limits;
+    let mut html = String::new();
+    for _ in 0..40 {
+        html.push_str(
+            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
+        );
+    }
+    html.push_str("<div id=b>");
+    for _ in 0..3 {
+        html.push_str("<i itemprop=dtstart>x</i>");
+    }
+    html.push_str("</div>");
+    let parsed = microdata_scraper::parse(&html, Some(URL)).unwrap();
+    let doc = parsed.document();
+    let rules = |max_reads| -> Vec<String> {
+        let limits = Limits::default().with_max_reads(max_reads);
+        microdata_ical::check_within(&doc, &limits)
+            .iter()
+            .map(|w| w.rule().to_owned())
+            .collect()
     };
-    // Two events, three bad dates: each warning once.
-    let small = rules(&shared(2, 3));
+    let count = |rules: &[String], rule: &str| rules.iter().filter(|r| *r == rule).count();
+    // 40 events, three bad dates: each warning once; 120 reads.
+    let all = rules(120);
+    assert_eq!(all, rules(usize::MAX));
     assert_eq!(
-        small
+        all,
+        check(&doc)
             .iter()
-            .filter(|r| *r == "vevent:dtstart-exactly-once")
-            .count(),
-        2
+            .map(|w| w.rule().to_owned())
+            .collect::<Vec<_>>()
     );
+    assert_eq!(count(&all, "vevent:dtstart-exactly-once"), 2);
+    assert_eq!(count(&all, "vevent:dtstart-value"), 3);
+    assert_eq!(count(&all, "vocab:check-stopped"), 0);
+    // One read short: stopped at the last event, once, after the
+    // warnings so far.
+    let short = rules(119);
     assert_eq!(
-        small
-            .iter()
-            .filter(|r| *r == "vevent:dtstart-value")
-            .count(),
-        3
+        short.last().map(String::as_str),
+        Some("vocab:check-stopped")
     );
-    assert!(!small.contains(&"vocab:check-stopped".to_owned()));
-    // Past the reads allowed: stopped, once, with the warnings so far.
-    assert!(1_100 * 1_100 > CHECK_MIN_READS.max(1_100 * CHECK_READS_PER_PROPERTY));
-    let big = rules(&shared(1_100, 1_100));
+    assert_eq!(count(&short, "vocab:check-stopped"), 1);
+    assert_eq!(short.len(), all.len() + 1);
+    let parsed_stop = microdata_ical::check_within(&doc, &Limits::default().with_max_reads(119));
     assert_eq!(
-        big.iter().filter(|r| *r == "vocab:check-stopped").count(),
-        1
-    );
-    assert_eq!(big.last().map(String::as_str), Some("vocab:check-stopped"));
-    assert_eq!(
-        big.iter().filter(|r| *r == "vevent:dtstart-value").count(),
-        1_100
+        parsed_stop.last().unwrap().element(),
+        doc.items().nth(39).unwrap().element()
     );
 }

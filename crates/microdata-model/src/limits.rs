@@ -20,7 +20,7 @@ use std::fmt;
 /// | [`max_properties`](Limits::max_properties) | property values written for one item object (a property element with two names counts twice) | 100,000 |
 /// | [`max_output_bytes`](Limits::max_output_bytes) | bytes of output | 256 MiB |
 /// | [`max_depth`](Limits::max_depth) | nesting of item objects, a top-level item being at depth 1 | 256 |
-/// | [`max_reads`](Limits::max_reads) | property values read in all, for conversions that read properties without writing them (iCalendar skips item values, vCard lines gather a sub-item's values); items sharing a block through `itemref` read it once each | 16,000,000 |
+/// | [`max_reads`](Limits::max_reads) | property values read in all, for conversions that read properties without writing them (iCalendar skips item values, vCard lines gather a sub-item's values) and for the vocabulary checks; items sharing a block through `itemref` read it once each | 4,000,000 |
 ///
 /// The defaults are far above what real pages need (a large product page
 /// has a few hundred items, nested less than ten deep) and keep one
@@ -105,10 +105,12 @@ impl Limits {
     pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 256 << 20;
     /// Default [`max_depth`](Self::max_depth): items nested 256 deep.
     pub const DEFAULT_MAX_DEPTH: usize = 256;
-    /// Default [`max_reads`](Self::max_reads): 16 million property values,
-    /// about a second of reading, far above what pages need (a 5 MB
-    /// product listing has some 100,000 property elements).
-    pub const DEFAULT_MAX_READS: usize = 16_000_000;
+    /// Default [`max_reads`](Self::max_reads): 4 million property values,
+    /// a fraction of a second for a conversion and about two seconds for
+    /// the vocabulary checks (which format a message per warning), and far
+    /// above what pages need: a 5 MB product listing has some 100,000
+    /// property elements.
+    pub const DEFAULT_MAX_READS: usize = 4_000_000;
 
     /// The default limits (the same as [`Limits::default`]).
     pub fn new() -> Self {

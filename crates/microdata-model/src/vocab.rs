@@ -40,6 +40,7 @@ use std::fmt;
 use crate::document::Document;
 use crate::element::Element;
 use crate::item::Item;
+use crate::limits::Limits;
 use crate::node::Node;
 use crate::value::Value;
 
@@ -439,25 +440,21 @@ pub struct Checker<'d, 'a, N: Node<'a>> {
     warnings: Vec<Warning<'d, 'a, N>>,
     /// The warnings recorded, to drop repeats: (element, rule, message).
     seen: std::collections::HashSet<(usize, &'static str, String)>,
-    /// The property values [`Checker::map`] may still read.
-    reads_left: usize,
+    /// The property values [`Checker::map`] may read in all.
+    max_reads: usize,
+    /// The property values [`Checker::map`] has read.
+    reads: usize,
     /// Whether [`Checker::map`] ran out of reads.
     stopped: bool,
 }
-
-/// How many times over a document's property elements the checks of
-/// [`Checker::for_document`] may read them (see [`Checker::map`]).
-pub const CHECK_READS_PER_PROPERTY: usize = 16;
-
-/// The reads [`Checker::for_document`] allows whatever the document's size.
-pub const CHECK_MIN_READS: usize = 1_000_000;
 
 impl<'a, N: Node<'a>> Default for Checker<'_, 'a, N> {
     fn default() -> Self {
         Checker {
             warnings: Vec::new(),
             seen: std::collections::HashSet::new(),
-            reads_left: usize::MAX,
+            max_reads: usize::MAX,
+            reads: 0,
             stopped: false,
         }
     }
@@ -491,10 +488,9 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         Self::default()
     }
 
-    /// A checker for the items of `doc` whose [`map`](Checker::map) reads
-    /// at most [`CHECK_READS_PER_PROPERTY`] times the document's property
-    /// elements (and at least [`CHECK_MIN_READS`]) in all, so that a check
-    /// stays linear in the document.
+    /// A checker whose [`map`](Checker::map) reads at most
+    /// [`limits.max_reads()`](Limits::max_reads) property values in all,
+    /// the limit the conversions that read without writing also keep to.
     ///
     /// A check reads each item's properties, and items that share a block
     /// through `itemref` read it once each: 20,000 events sharing one block
@@ -507,30 +503,29 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// ```
     /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
     /// # use tree::{N, Row};
-    /// use microdata_model::Document;
+    /// use microdata_model::{Document, Limits};
     /// use microdata_model::vocab::Checker;
     ///
-    /// // <p itemscope><b itemprop="n">1</b></p>
+    /// // <p itemscope><b itemprop="n">1</b><b itemprop="n">2</b></p>
     /// let tree: &'static [Row] = &[
-    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("p"), "", &[("itemscope", "")], &[1, 3]),
     ///     (Some("b"), "", &[("itemprop", "n")], &[2]),
     ///     (None, "1", &[], &[]),
+    ///     (Some("b"), "", &[("itemprop", "n")], &[4]),
+    ///     (None, "2", &[], &[]),
     /// ];
     /// let doc = Document::new(N(tree, 0));
-    /// let mut checker = Checker::for_document(&doc);
-    /// let map = checker.map(doc.items().next().ok_or("no item")?).ok_or("stopped")?;
-    /// checker.exactly_one(&map, "n", "demo:n-exactly-once");
-    /// assert!(!checker.stopped());
-    /// assert!(checker.into_warnings().is_empty());
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// let mut checker = Checker::with_limits(&Limits::default().with_max_reads(3));
+    /// assert!(checker.map(item).is_some()); // two reads
+    /// assert!(checker.map(item).is_none()); // four: more than three
+    /// assert!(checker.stopped());
+    /// assert_eq!(checker.into_warnings()[0].rule(), "vocab:check-stopped");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn for_document(doc: &'d Document<'a, N>) -> Self {
+    pub fn with_limits(limits: &Limits) -> Self {
         Checker {
-            reads_left: doc
-                .props
-                .len()
-                .saturating_mul(CHECK_READS_PER_PROPERTY)
-                .max(CHECK_MIN_READS),
+            max_reads: limits.max_reads(),
             ..Self::default()
         }
     }
@@ -566,26 +561,22 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
             return None;
         }
         let map = PropertyMap::new(item);
-        match self.reads_left.checked_sub(map.read) {
-            Some(left) => {
-                self.reads_left = left;
-                Some(map)
-            }
-            None => {
-                self.stopped = true;
-                self.push(
-                    item.element(),
-                    "vocab:check-stopped",
-                    format!(
-                        "checking stopped at this item: the items checked read their \
-                         properties more than {CHECK_READS_PER_PROPERTY} times over (items \
-                         that share properties through `itemref` read them once each); this \
-                         item and the ones after it are not checked"
-                    ),
-                );
-                None
-            }
+        self.reads = self.reads.saturating_add(map.read);
+        if self.reads <= self.max_reads {
+            return Some(map);
         }
+        self.stopped = true;
+        self.push(
+            item.element(),
+            "vocab:check-stopped",
+            format!(
+                "checking stopped at this item: the checks read more than {} property values \
+                 (limit max_reads; items that share properties through `itemref` read them \
+                 once each); this item and the ones after it are not checked",
+                self.max_reads
+            ),
+        );
+        None
     }
 
     /// Whether [`map`](Checker::map) ran out of reads.
@@ -1356,7 +1347,41 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_work<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::for_document(doc);
+    check_work_within(doc, &Limits::default())
+}
+
+/// [`check_work`] reading at most
+/// [`limits.max_reads()`](Limits::max_reads) property values (see
+/// [`Checker::with_limits`]); past that, the warnings so far and a
+/// `vocab:check-stopped` warning.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::{Document, Limits};
+/// use microdata_model::vocab::check_work_within;
+///
+/// // <p itemscope itemtype="http://n.whatwg.org/work"><span itemprop="title">T</span></p>
+/// let tree: &'static [Row] = &[
+///     (Some("p"), "", &[("itemscope", ""), ("itemtype", "http://n.whatwg.org/work")], &[1]),
+///     (Some("span"), "", &[("itemprop", "title")], &[2]),
+///     (None, "T", &[], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// let rules = |max| -> Vec<&str> {
+///     let limits = Limits::default().with_max_reads(max);
+///     check_work_within(&doc, &limits).iter().map(|w| w.rule()).collect()
+/// };
+/// assert_eq!(rules(1), ["work:work-exactly-once"]);
+/// assert_eq!(rules(0), ["vocab:check-stopped"]);
+/// ```
+pub fn check_work_within<'d, 'a, N: Node<'a>>(
+    doc: &'d Document<'a, N>,
+    limits: &Limits,
+) -> Vec<Warning<'d, 'a, N>> {
+    let mut c = Checker::with_limits(limits);
     for item in doc.all_items().filter(|i| i.has_type(WORK_TYPE)) {
         let Some(map) = c.map(item) else { break };
         c.defined_names(

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use microdata_model::microsyntax::{is_valid_date_string, is_valid_global_date_and_time_string};
 use microdata_model::vocab::{Checker, HCARD_TYPE, PropertyMap, Warning, is_valid_geo};
-use microdata_model::{Document, Item, Node, Value};
+use microdata_model::{Document, Item, Limits, Node, Value};
 
 /// The kind strings.
 pub(crate) const KINDS: [&str; 4] = ["individual", "group", "org", "location"];
@@ -163,7 +163,39 @@ const SINGLE: [&str; 6] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::for_document(doc);
+    check_within(doc, &Limits::default())
+}
+
+/// [`check`] reading at most [`limits.max_reads()`](Limits::max_reads)
+/// property values (an hCard's own, and those of the `n`, `adr`, `tel`,
+/// `org` and `related` items it checks; items that share a block through
+/// `itemref` read it once each); past that, the warnings so far and a
+/// `vocab:check-stopped` warning on the first item not checked.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_model::Limits;
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard">
+///        <b itemprop=fn>Ada</b> <i itemprop=n itemscope></i></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let rules = |max| -> Vec<&str> {
+///     let limits = Limits::default().with_max_reads(max);
+///     microdata_vcard::check_within(&doc, &limits).iter().map(|w| w.rule()).collect()
+/// };
+/// assert!(rules(2).is_empty());
+/// assert_eq!(rules(1), ["vocab:check-stopped"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_within<'d, 'a, N: Node<'a>>(
+    doc: &'d Document<'a, N>,
+    limits: &Limits,
+) -> Vec<Warning<'d, 'a, N>> {
+    let mut c = Checker::with_limits(limits);
     for item in doc.all_items().filter(|i| i.has_type(HCARD_TYPE)) {
         if c.stopped() {
             break;

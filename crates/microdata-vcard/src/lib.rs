@@ -63,7 +63,7 @@ mod options;
 #[cfg(feature = "typed")]
 mod typed;
 
-pub use check::check;
+pub use check::{check, check_within};
 pub use microdata_model::vocab::{HCARD_TYPE, Warning};
 pub use options::VcardOptions;
 #[cfg(feature = "typed")]
