@@ -21,7 +21,7 @@ use std::time::Duration;
 use benches::shapes::{FEED_URL, FeedMarkup, h_feed};
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use microdata_scraper::{Url, document, parse_html};
-use microformats2::Options;
+use microformats2::Mf2Options;
 
 const ENTRIES: usize = 10_000;
 
@@ -29,7 +29,7 @@ fn mf2(c: &mut Criterion) {
     let html = h_feed(ENTRIES, FeedMarkup::Mf2).html;
     let url = Url::parse(FEED_URL).expect("FEED_URL is absolute");
     let dom = parse_html(&html);
-    let options = Options::new();
+    let options = Mf2Options::new();
 
     let mut group = c.benchmark_group("mf2");
     group

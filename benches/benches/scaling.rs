@@ -31,10 +31,10 @@ use criterion::{
 };
 use microdata_scraper::json::JsonOptions;
 use microdata_scraper::{Limits, Url, document, parse_html};
-use microformats2::Options;
+use microformats2::Mf2Options;
 
 fn scaling(c: &mut Criterion) {
-    let options = Options::new();
+    let options = Mf2Options::new();
     for shape in Shape::ALL {
         let mut group = c.benchmark_group(format!("scaling/{}", shape.name()));
         group

@@ -867,7 +867,7 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:#?}");
 
         // Microformats2: the feed with one child per post, and the rels.
-        let mf2 = microformats2::parse(&doc, &microformats2::Options::new());
+        let mf2 = microformats2::parse(&doc, &microformats2::Mf2Options::new());
         assert_eq!(crate::shapes::tests::count_mf2(&mf2), blog.mf2_items);
         let feed = &mf2.items[0];
         assert_eq!(feed.types, ["h-feed"]);

@@ -90,7 +90,7 @@ impl EntryPoint {
             EntryPoint::Parse => None,
             EntryPoint::MicrodataJson => Some(doc.to_json()),
             EntryPoint::Mf2Json => {
-                Some(microformats2::parse(&doc, &microformats2::Options::new()).to_json())
+                Some(microformats2::parse(&doc, &microformats2::Mf2Options::new()).to_json())
             }
             EntryPoint::RdfNtriples => {
                 let options = microdata_rdf::RdfOptions::new()

@@ -369,7 +369,7 @@ pub(crate) mod tests {
                 microdata_scraper::Limits::default(),
             )
             .unwrap();
-        let mf2 = microformats2::parse(&doc, &microformats2::Options::new());
+        let mf2 = microformats2::parse(&doc, &microformats2::Mf2Options::new());
         (doc.all_items().count(), count_mf2(&mf2), json.len())
     }
 
@@ -517,7 +517,7 @@ pub(crate) mod tests {
     fn mixed_feed_entries() {
         let page = h_feed(3, FeedMarkup::Mixed);
         let parsed = microdata_scraper::parse(&page.html, Some(page.url)).unwrap();
-        let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+        let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
         let feed = &mf2.items[0];
         assert_eq!(feed.types, ["h-feed"]);
         assert_eq!(feed.children.len(), 3);

@@ -577,8 +577,8 @@ pub fn mf2(data: &[u8]) {
         return;
     }
     for options in [
-        microformats2::Options::new(),
-        microformats2::Options::new()
+        microformats2::Mf2Options::new(),
+        microformats2::Mf2Options::new()
             .with_alternates(true)
             .with_lang(true)
             .with_collapse_whitespace(true),

@@ -125,7 +125,7 @@ fn converters_survive_deep_nesting() {
         .count();
     assert_eq!(agent, depth);
 
-    let mf2 = microformats2::parse(&doc, &microformats2::Options::new());
+    let mf2 = microformats2::parse(&doc, &microformats2::Mf2Options::new());
     let json = mf2.to_json();
     assert_eq!(count(&json, r#""type":["h-card"]"#), depth);
     assert!(robustness::oracle::json_depth(&json).unwrap() > depth);

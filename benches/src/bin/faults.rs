@@ -155,7 +155,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mf2 = microformats2::Options::new();
+    let mf2 = microformats2::Mf2Options::new();
     let mut flush = options.cold.then(|| vec![0u8; FLUSH_BYTES]);
     println!("| input | entry point | scale | ms per iteration | minor faults per iteration |");
     println!("|---|---|---:|---:|---:|");

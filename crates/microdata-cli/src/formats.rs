@@ -63,7 +63,7 @@ fn render_unchecked(
             }))
         }
         Format::Mf2 => {
-            let mut options = microformats2::Options::new()
+            let mut options = microformats2::Mf2Options::new()
                 .with_alternates(args.mf2_alternates)
                 .with_lang(args.mf2_lang)
                 .with_collapse_whitespace(args.mf2_collapse_whitespace)

@@ -21,7 +21,7 @@ use crate::map::Map;
 /// let html = r#"<p class="h-card">Frances Berriman</p>
 /// <a rel="me" href="https://fberriman.com/">site</a>"#;
 /// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
-/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
 /// assert_eq!(
 ///     mf2.to_json(),
 ///     r#"{"items":[{"type":["h-card"],"properties":{"name":["Frances Berriman"]}}],"rels":{"me":["https://fberriman.com/"]},"rel-urls":{"https://fberriman.com/":{"rels":["me"],"text":"site"}}}"#
@@ -43,7 +43,7 @@ pub struct Mf2Document {
     #[serde(default, rename = "rel-urls")]
     pub rel_urls: Map<RelUrl>,
     /// The legacy top-level `alternates` list, only with
-    /// [`Options::with_alternates`](crate::Options::with_alternates).
+    /// [`Mf2Options::with_alternates`](crate::Mf2Options::with_alternates).
     #[serde(default)]
     pub alternates: Option<Vec<Alternate>>,
 }

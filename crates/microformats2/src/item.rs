@@ -28,7 +28,7 @@ pub const SERIALIZE_DEPTH_LIMIT: usize = 128;
 /// ```
 /// let html = r#"<a class="h-card" href="/ada">Ada Lovelace</a>"#;
 /// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
-/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
 /// let card = &mf2.items[0];
 /// assert_eq!(card.types, ["h-card"]);
 /// assert_eq!(card.text("name"), Some("Ada Lovelace"));
@@ -57,7 +57,7 @@ pub struct Item {
     /// For an item that is an `e-*` property value: the property's HTML.
     #[serde(default)]
     pub html: Option<String>,
-    /// The root element's language, with [`Options::with_lang`](crate::Options::with_lang).
+    /// The root element's language, with [`Mf2Options::with_lang`](crate::Mf2Options::with_lang).
     #[serde(default)]
     pub lang: Option<String>,
 }
@@ -82,7 +82,7 @@ pub enum ItemValue {
 /// let html = r#"<div class="h-entry"><img class="u-photo" src="/a.png" alt="A">
 ///   <div class="e-content"><b>Hi</b></div><a class="p-author h-card" href="/">Me</a></div>"#;
 /// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
-/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
 /// let entry = &mf2.items[0];
 /// match &entry.get("photo")[0] {
 ///     PropertyValue::Image(image) => assert_eq!(image.alt, "A"),
@@ -122,7 +122,7 @@ pub struct Html {
     pub html: String,
     /// The element's text.
     pub value: String,
-    /// The element's language, with [`Options::with_lang`](crate::Options::with_lang).
+    /// The element's language, with [`Mf2Options::with_lang`](crate::Mf2Options::with_lang).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
 }

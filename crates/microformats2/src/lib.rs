@@ -17,7 +17,7 @@
 //!   `e-*` HTML with absolute URLs, `rels` and `rel-urls`;
 //! - classic microformats (`vcard`, `hentry`, `vevent`, `hreview`, …) with
 //!   their property tables, rel-based properties and the include pattern;
-//! - options ([`Options`]) for the legacy `alternates`, `lang`, and
+//! - options ([`Mf2Options`]) for the legacy `alternates`, `lang`, and
 //!   whitespace collapsing, all off by default.
 //!
 //! It sits beside the microdata converters in the workspace: it depends on
@@ -38,7 +38,7 @@
 //!   <a class="p-name u-url" href="https://ada.example/">Ada Lovelace</a>
 //! </div>"#;
 //! let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
-//! let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+//! let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
 //! assert_eq!(
 //!     mf2.to_json(),
 //!     concat!(
@@ -70,5 +70,5 @@ mod text;
 pub use document::{Alternate, Mf2Document, RelUrl};
 pub use item::{Html, Image, Item, ItemValue, PropertyValue, SERIALIZE_DEPTH_LIMIT};
 pub use map::Map;
-pub use options::Options;
+pub use options::Mf2Options;
 pub use parse::{parse, try_parse};

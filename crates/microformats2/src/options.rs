@@ -11,7 +11,7 @@ use microdata_model::Limits;
 /// let html = r#"<div class="h-entry" lang="fr"><p class="e-content">  Bonjour
 ///   le   monde </p></div>"#;
 /// let parsed = microdata_scraper::parse(html, Some("https://example.com/"))?;
-/// let options = microformats2::Options::new()
+/// let options = microformats2::Mf2Options::new()
 ///     .with_lang(true)
 ///     .with_collapse_whitespace(true);
 /// let mf2 = microformats2::parse(&parsed.document(), &options);
@@ -24,7 +24,7 @@ use microdata_model::Limits;
 /// ```
 #[must_use]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
+pub struct Mf2Options {
     pub(crate) alternates: bool,
     pub(crate) lang: bool,
     pub(crate) collapse_whitespace: bool,
@@ -32,7 +32,7 @@ pub struct Options {
     pub(crate) limits: Limits,
 }
 
-impl Options {
+impl Mf2Options {
     /// The defaults: today's output, no extensions.
     pub fn new() -> Self {
         Self::default()

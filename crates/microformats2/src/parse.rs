@@ -20,7 +20,7 @@ use crate::datetime;
 use crate::document::Mf2Document;
 use crate::html::inner_html_absolute;
 use crate::item::{Html, Image, Item, ItemValue, PropertyValue};
-use crate::options::Options;
+use crate::options::Mf2Options;
 use crate::rels;
 use crate::resolve::Resolver;
 use crate::text::{Kind, Texts, trim};
@@ -48,7 +48,7 @@ use crate::text::{Kind, Texts, trim};
 ///   <a class="p-author h-card" href="/">Ada</a>
 /// </div>"#;
 /// let parsed = microdata_scraper::parse(html, None)?;
-/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Options::new());
+/// let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
 /// let entry = &mf2.items[0];
 /// assert_eq!(entry.text("url"), Some("https://example.com/2024/hello"));
 /// assert_eq!(entry.text("published"), Some("2024-01-02"));
@@ -61,11 +61,11 @@ use crate::text::{Kind, Texts, trim};
 /// No limits apply: nested items with several property classes are copied
 /// per class, which nesting makes exponential. For untrusted input use
 /// [`try_parse`].
-pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Document {
+pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Mf2Options) -> Mf2Document {
     run(doc, options, Limits::none()).0
 }
 
-/// [`parse`] within [`Options::limits`]: stops copying nested items once
+/// [`parse`] within [`Mf2Options::limits`]: stops copying nested items once
 /// the copies reach `max_items` item objects or `max_output_bytes` bytes of
 /// text, and then returns the [`LimitError`] instead of the document.
 ///
@@ -81,14 +81,14 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Options) -> Mf2Do
 ///     html.push_str(r#"<div class="h-card p-author u-url">"#);
 /// }
 /// let parsed = microdata_scraper::parse(&html, None)?;
-/// let options = microformats2::Options::new().with_limits(Limits::default().with_max_items(10_000));
+/// let options = microformats2::Mf2Options::new().with_limits(Limits::default().with_max_items(10_000));
 /// let err = microformats2::try_parse(&parsed.document(), &options).unwrap_err();
 /// assert_eq!(err.limit(), Limit::Items);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn try_parse<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
-    options: &Options,
+    options: &Mf2Options,
 ) -> Result<Mf2Document, LimitError> {
     match run(doc, options, options.limits()) {
         (_, Some(err)) => Err(err),
@@ -99,7 +99,7 @@ pub fn try_parse<'a, N: Node<'a>>(
 /// Parses within `limits`; the error, if the copies reached one.
 fn run<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
-    options: &Options,
+    options: &Mf2Options,
     limits: Limits,
 ) -> (Mf2Document, Option<LimitError>) {
     let parser = Parser::new(doc, options, limits);
@@ -276,7 +276,7 @@ impl Frame<'_> {
 
 struct Parser<'d, 'a, N: Node<'a>> {
     doc: &'d Document<'a, N>,
-    options: &'d Options,
+    options: &'d Mf2Options,
     resolver: Resolver,
     texts: Texts,
     els: Vec<El<'a, N>>,
@@ -287,7 +287,7 @@ struct Parser<'d, 'a, N: Node<'a>> {
     /// The classic roots whose `itemref`/`headers` content was brought in,
     /// with those targets: their text includes it.
     expanded: RefCell<HashMap<u32, Vec<u32>>>,
-    /// What copies of nested items may add (see [`Options::with_limits`]).
+    /// What copies of nested items may add (see [`Mf2Options::with_limits`]).
     limits: Limits,
     /// The item objects and text bytes copied so far.
     copied: Cell<(usize, usize)>,
@@ -296,7 +296,7 @@ struct Parser<'d, 'a, N: Node<'a>> {
 }
 
 impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
-    fn new(doc: &'d Document<'a, N>, options: &'d Options, limits: Limits) -> Self {
+    fn new(doc: &'d Document<'a, N>, options: &'d Mf2Options, limits: Limits) -> Self {
         let mut els = Vec::with_capacity(doc.len());
         let mut base_href = None;
         for (i, e) in doc.elements().enumerate() {

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use microdata_model::{Document, Node, split_ascii_whitespace};
 
 use crate::document::{Alternate, Mf2Document, RelUrl};
-use crate::options::Options;
+use crate::options::Mf2Options;
 use crate::resolve::Resolver;
 
 /// Fills `out.rels`, `out.rel_urls` and, with the option, `out.alternates`
@@ -16,7 +16,7 @@ pub(crate) fn parse<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     links: impl Iterator<Item = usize>,
     resolver: &Resolver,
-    options: &Options,
+    options: &Mf2Options,
     out: &mut Mf2Document,
 ) {
     let mut rel_index: HashMap<String, usize> = HashMap::new();

@@ -79,7 +79,7 @@ fn check(html_path: &Path, base: &str) -> Result<(), String> {
     let expected: Value =
         serde_json::from_str(&json).map_err(|e| format!("bad expected JSON: {e}"))?;
     let parsed = microdata_scraper::parse(&html, Some(base)).map_err(|e| e.to_string())?;
-    let options = microformats2::Options::new().with_authored_url(base);
+    let options = microformats2::Mf2Options::new().with_authored_url(base);
     let mf2 = microformats2::parse(&parsed.document(), &options);
     let actual: Value = serde_json::from_str(&mf2.to_json()).map_err(|e| e.to_string())?;
     let (expected, actual) = (normalize(expected), normalize(actual));

@@ -1,9 +1,9 @@
-//! Options: legacy `alternates`, `lang`, whitespace collapsing, the
+//! Mf2Options: legacy `alternates`, `lang`, whitespace collapsing, the
 //! authored document URL; and the rel parsing examples of the specification.
 
 use serde_json::json;
 
-use microformats2::Options;
+use microformats2::Mf2Options;
 
 use crate::{json, mf2, mf2_with};
 
@@ -22,7 +22,7 @@ fn rel_example_with_legacy_alternates() {
     // The older text's JSON for this markup, plus today's rel-urls.
     let v = json(&mf2_with(
         REL_EXAMPLE,
-        &Options::new().with_alternates(true),
+        &Mf2Options::new().with_alternates(true),
     ));
     // Exactly the older text's three members, and today's `rel-urls`.
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
@@ -100,7 +100,7 @@ fn rel_urls_take_each_key_from_the_first_link_that_has_it() {
 fn legacy_alternates_list_each_other_rel_once() {
     let v = json(&mf2_with(
         r#"<a rel="home me home alternate me" href="/fr">x</a>"#,
-        &Options::new().with_alternates(true),
+        &Mf2Options::new().with_alternates(true),
     ));
     assert_eq!(
         v["alternates"],
@@ -114,7 +114,7 @@ fn lang_on_items_and_e_values() {
         <div class="h-entry"><p class="e-content" lang="de">Hallo</p>
         <span class="p-author h-card" lang="">Anon</span></div>
         <svg class="h-x"></svg></body></html>"#;
-    let v = json(&mf2_with(html, &Options::new().with_lang(true)));
+    let v = json(&mf2_with(html, &Mf2Options::new().with_lang(true)));
     let entry = &v["items"][0];
     assert_eq!(entry["lang"], json!("en"));
     assert_eq!(entry["properties"]["content"][0]["lang"], json!("de"));
@@ -135,7 +135,7 @@ fn collapse_whitespace() {
         <p class=\"p-summary\"> a \t b </p></div>";
     let v = json(&mf2_with(
         html,
-        &Options::new().with_collapse_whitespace(true),
+        &Mf2Options::new().with_collapse_whitespace(true),
     ));
     let p = &v["items"][0]["properties"];
     assert_eq!(
@@ -155,13 +155,13 @@ fn authored_url_keeps_a_bare_origin() {
     let html = r#"<a class="h-card" href="">Me</a>"#;
     let parsed = microdata_scraper::parse(html, Some("http://example.test")).unwrap();
     let doc = parsed.document();
-    let plain = microformats2::parse(&doc, &Options::new());
+    let plain = microformats2::parse(&doc, &Mf2Options::new());
     assert_eq!(plain.items[0].text("url"), Some("http://example.test/"));
-    let authored = Options::new().with_authored_url("http://example.test");
+    let authored = Mf2Options::new().with_authored_url("http://example.test");
     let kept = microformats2::parse(&doc, &authored);
     assert_eq!(kept.items[0].text("url"), Some("http://example.test"));
     // A different URL than the document's is ignored.
-    let other = Options::new().with_authored_url("http://other.test");
+    let other = Mf2Options::new().with_authored_url("http://other.test");
     let ignored = microformats2::parse(&doc, &other);
     assert_eq!(ignored.items[0].text("url"), Some("http://example.test/"));
 }

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use microformats2::{Mf2Document, Options, PropertyValue};
+use microformats2::{Mf2Document, Mf2Options, PropertyValue};
 
 use crate::{json, mf2, mf2_with};
 
@@ -20,7 +20,7 @@ fn documents() -> Vec<Mf2Document> {
     for path in paths {
         let html = std::fs::read_to_string(&path).unwrap();
         docs.push(mf2(&html));
-        let all = Options::new()
+        let all = Mf2Options::new()
             .with_alternates(true)
             .with_lang(true)
             .with_collapse_whitespace(true);

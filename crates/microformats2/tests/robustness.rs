@@ -10,7 +10,7 @@
 use proptest::prelude::*;
 use serde_json::json;
 
-use microformats2::Options;
+use microformats2::Mf2Options;
 
 use crate::{json, mf2, mf2_with};
 
@@ -90,7 +90,7 @@ fn deeply_nested_plain_elements() {
         let html = nested("<span>", "</span>", inner, DEPTH);
         let doc = mf2_with(
             &html,
-            &Options::new()
+            &Mf2Options::new()
                 .with_collapse_whitespace(true)
                 .with_lang(true),
         );
@@ -186,7 +186,7 @@ fn no_base_url_keeps_relative_urls() {
         None,
     )
     .unwrap();
-    let doc = microformats2::parse(&parsed.document(), &Options::new());
+    let doc = microformats2::parse(&parsed.document(), &Mf2Options::new());
     assert_eq!(doc.items[0].text("url"), Some("/me"));
     assert_eq!(doc.items[0].text("photo"), Some("me.png"));
     assert_eq!(doc.rels.get("me"), Some(&vec!["x".to_owned()]));
@@ -200,8 +200,8 @@ proptest! {
     #[test]
     fn random_markup_never_panics(pieces in prop::collection::vec(0usize..PIECES.len(), 0..60)) {
         let html: String = pieces.iter().map(|&i| PIECES[i]).collect();
-        let all = Options::new().with_alternates(true).with_lang(true).with_collapse_whitespace(true);
-        for options in [Options::new(), all] {
+        let all = Mf2Options::new().with_alternates(true).with_lang(true).with_collapse_whitespace(true);
+        for options in [Mf2Options::new(), all] {
             let doc = mf2_with(&html, &options);
             let back: microformats2::Mf2Document = serde_json::from_str(&doc.to_json()).unwrap();
             prop_assert_eq!(back, doc);
@@ -229,7 +229,7 @@ proptest! {
             attr = attr.replace('"', "&quot;"),
             text = text.replace('&', "&amp;").replace('<', "&lt;"),
         );
-        let doc = mf2_with(&html, &Options::new().with_collapse_whitespace(true));
+        let doc = mf2_with(&html, &Mf2Options::new().with_collapse_whitespace(true));
         prop_assert_eq!(doc.items.len(), 1);
     }
 }
@@ -282,10 +282,10 @@ fn copies_of_nested_items_stop_at_the_limits() {
     // 10 levels: the innermost card is copied 2^9 times; 1,023 items in all.
     let small = doubling(10);
     let doc = small.document();
-    let unlimited = microformats2::parse(&doc, &Options::new());
+    let unlimited = microformats2::parse(&doc, &Mf2Options::new());
     let within = microformats2::try_parse(
         &doc,
-        &Options::new().with_limits(Limits::default().with_max_items(2_000)),
+        &Mf2Options::new().with_limits(Limits::default().with_max_items(2_000)),
     )
     .unwrap();
     assert_eq!(within.to_json(), unlimited.to_json());
@@ -294,19 +294,19 @@ fn copies_of_nested_items_stop_at_the_limits() {
     // The copies alone are 1,013 items: 1,000 is too few.
     let err = microformats2::try_parse(
         &doc,
-        &Options::new().with_limits(Limits::default().with_max_items(1_000)),
+        &Mf2Options::new().with_limits(Limits::default().with_max_items(1_000)),
     )
     .unwrap_err();
     assert_eq!((err.limit(), err.max()), (Limit::Items, 1_000));
     let err = microformats2::try_parse(
         &doc,
-        &Options::new().with_limits(Limits::default().with_max_output_bytes(1_000)),
+        &Mf2Options::new().with_limits(Limits::default().with_max_output_bytes(1_000)),
     )
     .unwrap_err();
     assert_eq!(err.limit(), Limit::OutputBytes);
     // 40 levels would be 2^40 items: the default limits stop it at once.
     let huge = doubling(40);
-    let err = microformats2::try_parse(&huge.document(), &Options::new()).unwrap_err();
+    let err = microformats2::try_parse(&huge.document(), &Mf2Options::new()).unwrap_err();
     assert_eq!(
         (err.limit(), err.max()),
         (Limit::Items, Limits::DEFAULT_MAX_ITEMS)

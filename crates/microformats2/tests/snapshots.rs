@@ -1,7 +1,7 @@
 //! Whole outputs for the fixtures in `tests/fixtures`, as pretty JSON
 //! snapshots (base URL `https://example.com/dir/page`).
 
-use microformats2::Options;
+use microformats2::Mf2Options;
 
 use crate::mf2_with;
 
@@ -9,14 +9,14 @@ use crate::mf2_with;
 fn fixtures() {
     insta::glob!("fixtures/*.html", |path| {
         let html = std::fs::read_to_string(path).unwrap();
-        let doc = mf2_with(&html, &Options::new());
+        let doc = mf2_with(&html, &Mf2Options::new());
         insta::assert_snapshot!(doc.to_json_pretty());
     });
 }
 
 #[test]
 fn fixtures_with_all_options() {
-    let options = Options::new()
+    let options = Mf2Options::new()
         .with_alternates(true)
         .with_lang(true)
         .with_collapse_whitespace(true);

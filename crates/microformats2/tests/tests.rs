@@ -10,18 +10,18 @@ mod robustness;
 mod snapshots;
 mod value_class;
 
-use microformats2::{Mf2Document, Options};
+use microformats2::{Mf2Document, Mf2Options};
 
 /// The document URL the tests use.
 pub(crate) const BASE: &str = "https://example.com/dir/page";
 
 /// Parses `html` with the default options.
 pub(crate) fn mf2(html: &str) -> Mf2Document {
-    mf2_with(html, &Options::new())
+    mf2_with(html, &Mf2Options::new())
 }
 
 /// Parses `html` with `options`.
-pub(crate) fn mf2_with(html: &str, options: &Options) -> Mf2Document {
+pub(crate) fn mf2_with(html: &str, options: &Mf2Options) -> Mf2Document {
     let parsed = microdata_scraper::parse(html, Some(BASE)).expect("valid URL");
     microformats2::parse(&parsed.document(), options)
 }
