@@ -52,17 +52,18 @@ impl AtomOptions {
         }
     }
 
-    /// Uses `now` as "the moment that this algorithm was invoked".
-    pub fn with_now(mut self, now: GlobalDateTime) -> Self {
-        self.now = Some(now);
+    /// Uses `now` as "the moment that this algorithm was invoked": a
+    /// [`GlobalDateTime`] or a [`SystemTime`].
+    pub fn with_now(mut self, now: impl Into<GlobalDateTime>) -> Self {
+        self.now = Some(now.into());
         self
     }
 
-    /// Sets the source file's last modification time (see
-    /// [`GlobalDateTime::from_system_time`] for a file's
-    /// `SystemTime`).
-    pub fn with_modified(mut self, modified: GlobalDateTime) -> Self {
-        self.modified = Some(modified);
+    /// Sets the source file's last modification time: a
+    /// [`GlobalDateTime`] or a [`SystemTime`], such as
+    /// [`Metadata::modified`](std::fs::Metadata::modified) gives.
+    pub fn with_modified(mut self, modified: impl Into<GlobalDateTime>) -> Self {
+        self.modified = Some(modified.into());
         self
     }
 

@@ -3,7 +3,9 @@
 use atom_syndication::Feed;
 use html_atom::{AtomOptions, best_representation};
 
-use crate::util::{NOW_BEST, atom, atom_with, entry_bases, feed, options, parse_back, texts, time};
+use crate::util::{
+    NOW, NOW_BEST, atom, atom_with, entry_bases, feed, options, parse_back, texts, time,
+};
 
 const URL: &str = "https://blog.example/posts?page=1#top";
 
@@ -424,6 +426,25 @@ fn feed_updated_is_the_newest_entry_date_else_modified_else_now() {
     let feed = parse_back(&xml);
     assert_eq!(feed.updated().to_rfc3339(), "2010-07-01T08:00:00-05:00");
     assert_eq!(feed.entries()[0].updated().to_rfc3339(), rfc3339(NOW_BEST));
+}
+
+#[test]
+fn clock_and_modification_time_also_take_a_system_time() {
+    // `with_now` and `with_modified` take a SystemTime as well, such as a
+    // file's `Metadata::modified`: the same instants give the same feed.
+    let page = "<article>a</article><article>b</article>";
+    let modified = time("2010-07-01T13:00:00Z");
+    let by_date = atom_with(page, Some(URL), &options().with_modified(modified)).unwrap();
+    let by_clock = atom_with(
+        page,
+        Some(URL),
+        &AtomOptions::new()
+            .with_now(time(NOW).to_system_time())
+            .with_modified(modified.to_system_time()),
+    )
+    .unwrap();
+    assert_eq!(by_clock, by_date);
+    assert_eq!(texts(&by_clock, "updated")[0], "2010-07-01T13:00:00-00:00");
 }
 
 #[test]

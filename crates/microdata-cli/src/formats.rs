@@ -90,7 +90,7 @@ fn render_unchecked(
         Format::Ical => microdata_ical::try_to_icalendar(
             doc,
             &microdata_ical::IcalOptions::new()
-                .with_dtstamp(settings.now.to_system_time())
+                .with_dtstamp(settings.now)
                 .with_uid_from_itemid(args.legacy)
                 .with_time_element_dates(args.legacy)
                 .with_limits(args.limits()),

@@ -72,9 +72,11 @@ impl IcalOptions {
 
     /// The moment written as every event's `DTSTAMP` ("the current date and
     /// time"), in UTC, to the second. Without it, the system clock is read
-    /// once per conversion.
-    pub fn with_dtstamp(mut self, moment: SystemTime) -> Self {
-        self.dtstamp = Some(moment);
+    /// once per conversion. A [`SystemTime`] or a
+    /// [`GlobalDateTime`](microdata_model::microsyntax::GlobalDateTime),
+    /// whatever its offset.
+    pub fn with_dtstamp(mut self, moment: impl Into<SystemTime>) -> Self {
+        self.dtstamp = Some(moment.into());
         self
     }
 

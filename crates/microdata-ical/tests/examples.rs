@@ -87,3 +87,17 @@ fn bluesday_tuesday_blog_of_2010() {
     let current = convert("bluesday-blog-2010.html", &options());
     assert_eq!(current, out.replace(&format!("UID:{URL}#event\r\n"), ""));
 }
+
+#[test]
+fn dtstamp_from_a_parsed_date_is_written_in_utc() {
+    // The same instant as `options()`'s SystemTime, given as a date with an
+    // offset: DTSTAMP is written "in UTC" all the same.
+    let moment =
+        microdata_model::microsyntax::parse_global_date_time("2009-05-01T14:00+02:00").unwrap();
+    let out = convert(
+        "bluesday-page.html",
+        &microdata_ical::IcalOptions::new().with_dtstamp(moment),
+    );
+    assert_eq!(out, convert("bluesday-page.html", &options()));
+    assert!(out.contains("\r\nDTSTAMP;VALUE=DATE-TIME:20090501T120000Z\r\n"));
+}

@@ -465,6 +465,42 @@ impl GlobalDateTime {
     }
 }
 
+/// [`GlobalDateTime::from_system_time`], so that options taking
+/// `impl Into<GlobalDateTime>` also take a `SystemTime`.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use microdata_model::microsyntax::GlobalDateTime;
+///
+/// let t: GlobalDateTime = (UNIX_EPOCH + Duration::from_secs(86_400)).into();
+/// assert_eq!(t.to_string(), "1970-01-02T00:00Z");
+/// ```
+impl From<std::time::SystemTime> for GlobalDateTime {
+    fn from(time: std::time::SystemTime) -> Self {
+        GlobalDateTime::from_system_time(time)
+    }
+}
+
+/// [`GlobalDateTime::to_system_time`], so that options taking
+/// `impl Into<SystemTime>` also take a parsed date.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::{SystemTime, UNIX_EPOCH};
+/// use microdata_model::microsyntax::parse_global_date_time;
+///
+/// let t: SystemTime = parse_global_date_time("1970-01-01T01:00+01:00").unwrap().into();
+/// assert_eq!(t, UNIX_EPOCH);
+/// ```
+impl From<GlobalDateTime> for std::time::SystemTime {
+    fn from(time: GlobalDateTime) -> Self {
+        time.to_system_time()
+    }
+}
+
 impl GlobalDateTime {
     /// The same instant expressed in UTC (offset zero), as the "valid
     /// normalized forced-UTC global date and time string" needs it.
