@@ -1,31 +1,14 @@
 //! Runs the built binary as a user would.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use crate::util::{run, temp_dir, text};
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
         .join(name)
-}
-
-fn microdata(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_microdata"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or_default()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// Asserts that the command exited with `code`, wrote nothing to standard
@@ -37,23 +20,17 @@ fn assert_fails_with(out: &Output, code: i32, message: &str) {
     assert!(stderr.contains(message), "{stderr}");
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("microdata-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn example_page_as_json() {
     let page = example("blog.html");
-    let out = microdata(
+    let out = run(
         &[
             page.to_str().unwrap(),
             "--base-url",
             "https://blog.example.com/progress-report",
             "--pretty",
         ],
-        None,
+        b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     insta::assert_snapshot!(text(&out.stdout));
@@ -61,9 +38,9 @@ fn example_page_as_json() {
 
 #[test]
 fn compact_json_from_stdin_without_url() {
-    let out = microdata(
+    let out = run(
         &["-"],
-        Some(b"<p itemscope><a itemprop=u href=/x>x</a><b itemprop=n>y</b>"),
+        b"<p itemscope><a itemprop=u href=/x>x</a><b itemprop=n>y</b>",
     );
     assert_eq!(out.status.code(), Some(0));
     // No document URL: a relative URL does not resolve, as in about:blank.
@@ -78,7 +55,7 @@ fn file_url_is_the_default_base() {
     let dir = temp_dir("fileurl");
     let f = dir.join("page.html");
     std::fs::write(&f, "<p itemscope><img itemprop=i src=pic.png>").unwrap();
-    let out = microdata(&[f.to_str().unwrap()], None);
+    let out = run(&[f.to_str().unwrap()], b"");
     let expected = format!("{}/pic.png", microdata_url(&dir));
     assert!(
         text(&out.stdout).contains(&expected),
@@ -94,9 +71,9 @@ fn microdata_url(dir: &Path) -> String {
 
 #[test]
 fn errors_flag_reports_microdata_errors() {
-    let out = microdata(
+    let out = run(
         &["--errors", "-"],
-        Some(b"<div itemscope itemref=nowhere></div><p itemprop=lost>"),
+        b"<div itemscope itemref=nowhere></div><p itemprop=lost>",
     );
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
@@ -112,7 +89,7 @@ fn errors_flag_reports_microdata_errors() {
 
 #[test]
 fn bad_base_url_is_a_usage_error() {
-    let out = microdata(&["--base-url", "not a url", "-"], Some(b""));
+    let out = run(&["--base-url", "not a url", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("invalid --base-url \"not a url\""),
@@ -130,14 +107,14 @@ fn one_bad_input_does_not_hide_the_good_ones() {
     let latin1 = dir.join("latin1.html");
     std::fs::write(&latin1, b"<p itemscope><b itemprop=n>caf\xe9</b>").unwrap();
     let missing = dir.join("missing.html");
-    let out = microdata(
+    let out = run(
         &[
             missing.to_str().unwrap(),
             latin1.to_str().unwrap(),
             good.to_str().unwrap(),
             "--quiet",
         ],
-        None,
+        b"",
     );
     assert_eq!(out.status.code(), Some(1));
     // The undeclared Latin-1 byte is replaced and reported, not fatal.
@@ -162,31 +139,29 @@ fn encodings_from_meta_and_from_the_flag() {
         b"<meta charset=windows-1252><p itemscope><b itemprop=n>caf\xe9</b>",
     )
     .unwrap();
-    let out = microdata(&[declared.to_str().unwrap()], None);
+    let out = run(&[declared.to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
         "{\"items\":[{\"properties\":{\"n\":[\"café\"]}}]}\n"
     );
-    let out = microdata(
+    let out = run(
         &["--encoding", "latin1", "-"],
-        Some(b"<p itemscope><b itemprop=n>\xe9t\xe9</b>"),
+        b"<p itemscope><b itemprop=n>\xe9t\xe9</b>",
     );
     assert_eq!(
         text(&out.stdout),
         "{\"items\":[{\"properties\":{\"n\":[\"été\"]}}]}\n"
     );
     // An XHTML page with only an XML declaration, as crawls have them.
-    let out = microdata(
-        &["-"],
-        Some(b"<?xml version='1.0' encoding='iso-8859-1'?>\n<html xmlns='http://www.w3.org/1999/xhtml'><p itemscope><b itemprop=n>\xe9t\xe9</b></html>"),
-    );
+    let out = run(
+        &["-"], b"<?xml version='1.0' encoding='iso-8859-1'?>\n<html xmlns='http://www.w3.org/1999/xhtml'><p itemscope><b itemprop=n>\xe9t\xe9</b></html>");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
         "{\"items\":[{\"properties\":{\"n\":[\"été\"]}}]}\n"
     );
-    let out = microdata(&["--encoding", "no-such-encoding", "-"], Some(b""));
+    let out = run(&["--encoding", "no-such-encoding", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown --encoding \"no-such-encoding\""));
 }
@@ -205,7 +180,7 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     ] {
         std::fs::write(dir.join(name), body).unwrap();
     }
-    let out = microdata(
+    let out = run(
         &[
             dir.to_str().unwrap(),
             "--format",
@@ -214,7 +189,7 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
             "--jobs",
             "2",
         ],
-        None,
+        b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines: Vec<serde_json::Value> = text(&out.stdout)
@@ -239,12 +214,12 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     assert!(err.contains(" 2 items, 1 microdata errors, "), "{err}");
 
     let pattern = format!("{}/*.html", dir.display());
-    let out = microdata(&[&pattern, "--format", "jsonl", "--quiet"], None);
+    let out = run(&[&pattern, "--format", "jsonl", "--quiet"], b"");
     assert_eq!(text(&out.stdout).lines().count(), 1);
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 
     let none = format!("{}/*.nothing", dir.display());
-    let out = microdata(&[&none, "--format", "jsonl", "--quiet"], None);
+    let out = run(&[&none, "--format", "jsonl", "--quiet"], b"");
     assert_eq!(out.status.code(), Some(1));
     let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(
@@ -255,13 +230,13 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
 
 #[test]
 fn zero_jobs_is_a_usage_error() {
-    let out = microdata(&["--jobs", "0", "-"], Some(b""));
+    let out = run(&["--jobs", "0", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn stdin_only_once() {
-    let out = microdata(&["-", "-"], Some(b""));
+    let out = run(&["-", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("standard input ('-') can be read only once"));
 }
@@ -277,16 +252,16 @@ fn atom_feed_from_stdin_is_reproducible_with_now() {
         "--base-url",
         "https://blog.example.com/progress-report",
     ];
-    let out = microdata(&args, Some(&page));
+    let out = run(&args, &page);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     insta::assert_snapshot!(text(&out.stdout));
     // Same input, same bytes.
-    assert_eq!(microdata(&args, Some(&page)).stdout, out.stdout);
-    let none = microdata(&["--format", "atom"], Some(b"<p>no articles</p>"));
+    assert_eq!(run(&args, &page).stdout, out.stdout);
+    let none = run(&["--format", "atom"], b"<p>no articles</p>");
     assert_eq!(none.status.code(), Some(3));
     assert!(none.stdout.is_empty());
     assert!(text(&none.stderr).contains("no article element: no Atom feed"));
-    let bad = microdata(&["--format", "atom", "--now", "yesterday"], Some(b""));
+    let bad = run(&["--format", "atom", "--now", "yesterday"], b"");
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -306,14 +281,14 @@ fn serialized_html_keeps_attribute_order() {
             "https://e.example/",
         ]
     };
-    let mf2 = microdata(&args("mf2"), Some(page));
+    let mf2 = run(&args("mf2"), page);
     assert_eq!(mf2.status.code(), Some(0), "{}", text(&mf2.stderr));
     let mf2: serde_json::Value = serde_json::from_slice(&mf2.stdout).unwrap();
     assert_eq!(
         mf2["items"][0]["properties"]["content"][0]["html"],
         r#"<img src="https://e.example/a.png" alt="A"><a title="t" href="https://e.example/x">x</a>"#
     );
-    let atom = microdata(&args("atom"), Some(page));
+    let atom = run(&args("atom"), page);
     assert_eq!(atom.status.code(), Some(0), "{}", text(&atom.stderr));
     assert!(
         text(&atom.stdout).contains(
@@ -327,14 +302,14 @@ fn serialized_html_keeps_attribute_order() {
 #[test]
 fn links_as_json() {
     let page = std::fs::read(example("blog.html")).unwrap();
-    let out = microdata(
+    let out = run(
         &[
             "--format",
             "links",
             "--base-url",
             "https://blog.example.com/post",
         ],
-        Some(&page),
+        &page,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let links: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
@@ -358,7 +333,7 @@ fn links_output_snapshot() {
 <body><nav>Main: <a href="/" rel="index up up">Home</a> &gt; <a href="/products/" rel="up">Products</a>
 <hr> <a href="/" rel="index up">Second-hand</a></nav>
 <p><a rel="bookmark nofollow" href=/post>#</a> <a rel="icon" href=/x.png>x</a></p></body></html>"#;
-    let out = microdata(
+    let out = run(
         &[
             "--format",
             "links",
@@ -366,7 +341,7 @@ fn links_output_snapshot() {
             "--base-url",
             "https://shop.example.com/products/dishwashers/",
         ],
-        Some(page),
+        page,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     insta::assert_snapshot!(text(&out.stdout));
@@ -381,22 +356,22 @@ fn vcard_and_ical_with_checks() {
         "--now",
         "2024-05-01T12:00:00Z",
     ];
-    let vcard = microdata(
+    let vcard = run(
         &[&["--format", "vcard", "--check"][..], &base].concat(),
-        Some(&page),
+        &page,
     );
     assert_eq!(vcard.status.code(), Some(0), "{}", text(&vcard.stderr));
     // The example is a valid hCard: no vocabulary warnings.
     assert!(vcard.stderr.is_empty(), "{}", text(&vcard.stderr));
     insta::assert_snapshot!("vcard", text(&vcard.stdout).replace("\r\n", "\n"));
     assert!(text(&vcard.stdout).contains("\r\nEND:VCARD\r\n"));
-    let ical = microdata(&[&["--format", "ical"][..], &base].concat(), Some(&page));
+    let ical = run(&[&["--format", "ical"][..], &base].concat(), &page);
     assert_eq!(ical.status.code(), Some(0), "{}", text(&ical.stderr));
     let ical = text(&ical.stdout).replace(env!("CARGO_PKG_VERSION"), "[version]");
     insta::assert_snapshot!("ical", ical.replace("\r\n", "\n"));
 
     let broken = b"<div itemscope itemtype=http://microformats.org/profile/hcard><span itemprop=fn>A</span><span itemprop=fn>B</span></div>";
-    let out = microdata(&["--format", "vcard", "--check"], Some(broken));
+    let out = run(&["--format", "vcard", "--check"], broken);
     assert_eq!(out.status.code(), Some(0));
     assert!(
         text(&out.stderr).contains("<stdin>: warning: "),
@@ -405,7 +380,7 @@ fn vcard_and_ical_with_checks() {
     );
     assert!(text(&out.stdout).starts_with("BEGIN:VCARD\r\n"));
 
-    let none = microdata(&["--format", "ical"], Some(b"<p>nothing</p>"));
+    let none = run(&["--format", "ical"], b"<p>nothing</p>");
     assert_fails_with(&none, 3, "no vEvent item");
 }
 
@@ -413,7 +388,7 @@ fn vcard_and_ical_with_checks() {
 fn mf2_and_rdf_formats() {
     let page = std::fs::read(example("blog.html")).unwrap();
     let base = ["--base-url", "https://blog.example.com/progress-report"];
-    let mf2 = microdata(&[&["--format", "mf2"][..], &base].concat(), Some(&page));
+    let mf2 = run(&[&["--format", "mf2"][..], &base].concat(), &page);
     assert_eq!(mf2.status.code(), Some(0), "{}", text(&mf2.stderr));
     let mf2: serde_json::Value = serde_json::from_str(&text(&mf2.stdout)).unwrap();
     assert_eq!(mf2["items"][0]["type"], serde_json::json!(["h-card"]));
@@ -426,36 +401,36 @@ fn mf2_and_rdf_formats() {
         serde_json::json!(["https://creativecommons.org/licenses/by/4.0/"])
     );
 
-    let nt = microdata(&[&["--format", "nt"][..], &base].concat(), Some(&page));
+    let nt = run(&[&["--format", "nt"][..], &base].concat(), &page);
     assert_eq!(nt.status.code(), Some(0), "{}", text(&nt.stderr));
     let nt = text(&nt.stdout);
     assert!(nt.contains("<https://blog.example.com/progress-report> <http://purl.org/dc/terms/title> \"My Blog\"@en .\n"), "{nt}");
     assert!(nt.lines().all(|l| l.ends_with(" .")), "{nt}");
 
-    let w3c = microdata(
+    let w3c = run(
         &[&["--format", "nt", "--rdf-mode", "w3c"][..], &base].concat(),
-        Some(&page),
+        &page,
     );
     assert!(text(&w3c.stdout).contains("<http://schema.org/datePublished> \"2013-08-29\"^^<http://www.w3.org/2001/XMLSchema#date> ."));
 
-    let ttl = microdata(&[&["--format", "ttl"][..], &base].concat(), Some(&page));
+    let ttl = run(&[&["--format", "ttl"][..], &base].concat(), &page);
     assert!(
         text(&ttl.stdout).starts_with("@prefix "),
         "{}",
         text(&ttl.stdout)
     );
 
-    let nq = microdata(&[&["--format", "nq"][..], &base].concat(), Some(&page));
+    let nq = run(&[&["--format", "nq"][..], &base].concat(), &page);
     assert!(
         text(&nq.stdout)
             .lines()
             .all(|l| l.ends_with(" <https://blog.example.com/progress-report> ."))
     );
-    let no_url = microdata(&["--format", "nq"], Some(b"<p itemscope>"));
+    let no_url = run(&["--format", "nq"], b"<p itemscope>");
     assert_eq!(no_url.status.code(), Some(1));
     assert!(text(&no_url.stderr).contains("give --base-url"));
 
-    let bad = microdata(
+    let bad = run(
         &[
             "--format",
             "nt",
@@ -464,7 +439,7 @@ fn mf2_and_rdf_formats() {
             "--registry",
             "/nonexistent.json",
         ],
-        Some(b""),
+        b"",
     );
     assert_eq!(bad.status.code(), Some(2));
     assert!(
@@ -483,7 +458,7 @@ fn mf2_and_rdf_formats() {
             "--registry belongs to --rdf-mode w3c",
         ),
     ] {
-        let out = microdata(args, Some(b""));
+        let out = run(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
         assert!(out.stdout.is_empty());
@@ -503,11 +478,11 @@ fn limits_stop_exponential_itemref_outputs() {
             ));
         }
     }
-    let out = microdata(&["-", "--max-items", "1000"], Some(html.as_bytes()));
+    let out = run(&["-", "--max-items", "1000"], html.as_bytes());
     assert_fails_with(&out, 1, "more than 1000 items");
-    let out = microdata(
+    let out = run(
         &["-", "--format", "jsonl", "--max-output-bytes", "1M"],
-        Some(html.as_bytes()),
+        html.as_bytes(),
     );
     assert_eq!(out.status.code(), Some(1));
     let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
@@ -519,14 +494,14 @@ fn limits_stop_exponential_itemref_outputs() {
             .contains("max_output_bytes"),
         "{line}"
     );
-    let nt = microdata(
+    let nt = run(
         &["-", "--format", "nt", "--max-items", "1000"],
-        Some(html.as_bytes()),
+        html.as_bytes(),
     );
     // RDF shares each item's subject, so the same page stays small there.
     assert_eq!(nt.status.code(), Some(0), "{}", text(&nt.stderr));
     assert!(text(&nt.stdout).lines().count() < 1000);
-    let bad = microdata(&["-", "--no-limits", "--max-items", "5"], Some(b""));
+    let bad = run(&["-", "--no-limits", "--max-items", "5"], b"");
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -570,7 +545,7 @@ fn every_format_keeps_to_the_output_limit() {
         dir.join("small.html"),
     );
     for (format, big) in [("ical", &events), ("vcard", &card)] {
-        let out = microdata(
+        let out = run(
             &[
                 big.to_str().unwrap(),
                 small.to_str().unwrap(),
@@ -585,7 +560,7 @@ fn every_format_keeps_to_the_output_limit() {
                 "2020-01-01T00:00:00Z",
                 "-q",
             ],
-            None,
+            b"",
         );
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{format}: {stderr}");
@@ -609,7 +584,7 @@ fn every_format_keeps_to_the_output_limit() {
             args.extend(["--max-output-bytes".to_owned(), limit.to_string()]);
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        microdata(&args, None)
+        run(&args, b"")
     };
     for format in ["atom", "links"] {
         let full = run(format, None);
@@ -645,21 +620,21 @@ fn max_reads_stops_reading_without_writing() {
         a.extend(extra);
         a
     };
-    let out = microdata(&args(&["--max-reads", "899"]), Some(html.as_bytes()));
+    let out = run(&args(&["--max-reads", "899"]), html.as_bytes());
     assert_fails_with(
         &out,
         1,
         "more than 899 property values read (limit max_reads)",
     );
     for extra in [&["--max-reads", "900"][..], &["--no-limits"]] {
-        let out = microdata(&args(extra), Some(html.as_bytes()));
+        let out = run(&args(extra), html.as_bytes());
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         assert_eq!(text(&out.stdout).matches("BEGIN:VEVENT").count(), 30);
     }
     // `--check` keeps to the same limit, and says where it stopped.
-    let out = microdata(
+    let out = run(
         &["-", "-f", "links", "--check", "--max-reads", "899"],
-        Some(html.as_bytes()),
+        html.as_bytes(),
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
@@ -668,7 +643,7 @@ fn max_reads_stops_reading_without_writing() {
         1,
         "{stderr}"
     );
-    let out = microdata(&["-", "-f", "links", "--check"], Some(html.as_bytes()));
+    let out = run(&["-", "-f", "links", "--check"], html.as_bytes());
     assert!(!text(&out.stderr).contains("check-stopped"));
 }
 
@@ -687,7 +662,7 @@ fn summary_counts_only_written_inputs() {
         "<p itemscope><b itemprop=a>1</b></p><p itemscope></p>",
     )
     .unwrap();
-    let out = microdata(&[dir.to_str().unwrap(), "--format", "vcard"], None);
+    let out = run(&[dir.to_str().unwrap(), "--format", "vcard"], b"");
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
@@ -713,7 +688,7 @@ fn open_element_limit_stops_pages_of_unclosed_tags() {
     std::fs::write(&good, "<p itemscope><b itemprop=a>2</b>").unwrap();
     let (hostile, good) = (hostile.to_str().unwrap(), good.to_str().unwrap());
 
-    let out = microdata(&[hostile, good, "--format", "jsonl", "--errors"], None);
+    let out = run(&[hostile, good, "--format", "jsonl", "--errors"], b"");
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains(
@@ -748,7 +723,7 @@ fn open_element_limit_stops_pages_of_unclosed_tags() {
         ("json", &["--max-open-elements", "6000"][..]),
         ("mf2", &["--no-limits"]),
     ] {
-        let out = microdata(&[&[hostile, "--format", format][..], lift].concat(), None);
+        let out = run(&[&[hostile, "--format", format][..], lift].concat(), b"");
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         assert!(
             text(&out.stdout).contains(r#""1""#),
@@ -757,9 +732,9 @@ fn open_element_limit_stops_pages_of_unclosed_tags() {
         );
     }
     // The mf2 path (which records attribute order) stops too.
-    let out = microdata(&[hostile, "--format", "mf2"], None);
+    let out = run(&[hostile, "--format", "mf2"], b"");
     assert_fails_with(&out, 1, "(limit max_open_elements)");
-    let bad = microdata(&["-", "--no-limits", "--max-open-elements", "5"], Some(b""));
+    let bad = run(&["-", "--no-limits", "--max-open-elements", "5"], b"");
     assert_eq!(bad.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -772,9 +747,9 @@ fn limits_stop_exponential_mf2_outputs() {
     for _ in 0..40 {
         html.push_str(r#"<div class="h-card p-author u-url">"#);
     }
-    let out = microdata(
+    let out = run(
         &["-", "--format", "mf2", "--max-items", "1000"],
-        Some(html.as_bytes()),
+        html.as_bytes(),
     );
     assert_fails_with(&out, 1, "more than 1000 items");
     // Eight levels stay within the defaults: 255 cards.
@@ -782,7 +757,7 @@ fn limits_stop_exponential_mf2_outputs() {
     for _ in 0..8 {
         small.push_str(r#"<div class="h-card p-author u-url">"#);
     }
-    let out = microdata(&["-", "--format", "mf2"], Some(small.as_bytes()));
+    let out = run(&["-", "--format", "mf2"], small.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout).matches(r#""type":["h-card"]"#).count(),
@@ -798,7 +773,7 @@ fn links_in_directories_are_followed() {
     let link = dir.join("link.html");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    let out = microdata(&[dir.to_str().unwrap(), "--quiet"], None);
+    let out = run(&[dir.to_str().unwrap(), "--quiet"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
@@ -862,19 +837,19 @@ fn patterns_take_each_file_once() {
         format!("{d}/x.html"),
     ];
     // `dir/**` is the directory and all below it: its HTML files, once.
-    let out = microdata(&[&format!("{d}/**"), "-f", "jsonl", "-q"], None);
+    let out = run(&[&format!("{d}/**"), "-f", "jsonl", "-q"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(jsonl_paths(&out), walked);
     // `**/*` matches the directories (walked) and the files (any name);
     // each file comes once.
-    let out = microdata(&[&format!("{d}/**/*"), "-f", "jsonl", "-q"], None);
+    let out = run(&[&format!("{d}/**/*"), "-f", "jsonl", "-q"], b"");
     let mut with_css = walked.to_vec();
     with_css.insert(0, format!("{d}/a/b/style.css"));
     assert_eq!(jsonl_paths(&out), with_css);
     // `*` stays within one component.
-    let out = microdata(&[&format!("{d}/*/*.html"), "-f", "jsonl", "-q"], None);
+    let out = run(&[&format!("{d}/*/*.html"), "-f", "jsonl", "-q"], b"");
     assert_eq!(jsonl_paths(&out), [format!("{d}/a/y.html")]);
-    let out = microdata(&[&format!("{d}/{{x,a/y}}.html"), "-f", "jsonl", "-q"], None);
+    let out = run(&[&format!("{d}/{{x,a/y}}.html"), "-f", "jsonl", "-q"], b"");
     assert_eq!(
         jsonl_paths(&out),
         [format!("{d}/a/y.html"), format!("{d}/x.html")]
@@ -899,7 +874,7 @@ fn patterns_and_walks_survive_links() {
     symlink("/dev/null", dir.join("d/null.html")).unwrap();
     symlink("gone.txt", dir.join("d/notes.txt")).unwrap();
     let d = dir.display();
-    let out = microdata(&[&format!("{d}/**/*.html"), "-f", "jsonl"], None);
+    let out = run(&[&format!("{d}/**/*.html"), "-f", "jsonl"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
     let err = text(&out.stderr);
@@ -907,14 +882,14 @@ fn patterns_and_walks_survive_links() {
         err.contains(&format!("note: {d}/d/l1 links back to {d}")),
         "{err}"
     );
-    let out = microdata(&[&format!("{d}/d/*.html"), "-f", "jsonl", "-q"], None);
+    let out = run(&[&format!("{d}/d/*.html"), "-f", "jsonl", "-q"], b"");
     assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
-    let out = microdata(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], None);
+    let out = run(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(jsonl_paths(&out), [format!("{d}/d/p.html")]);
     // A dangling link with an HTML name is an input that cannot be read.
     symlink("gone.html", dir.join("d/gone.html")).unwrap();
-    let out = microdata(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], None);
+    let out = run(&[dir.to_str().unwrap(), "-f", "jsonl", "-q"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         jsonl_paths(&out),
@@ -978,6 +953,6 @@ fn an_interrupt_stops_between_two_outputs() {
 #[test]
 fn the_replacement_encoding_is_a_usage_error() {
     // Its labels are real, but it decodes any input to one U+FFFD.
-    let out = microdata(&["--encoding", "ISO-2022-KR", "-"], Some(b"<p>"));
+    let out = run(&["--encoding", "ISO-2022-KR", "-"], b"<p>");
     assert_fails_with(&out, 2, "is the \"replacement\" encoding");
 }

@@ -3,3 +3,4 @@
 
 mod cli;
 mod robustness;
+mod util;
