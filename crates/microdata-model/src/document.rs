@@ -546,12 +546,15 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             match name {
                 "base" if scratch.base_href.is_none() => scratch.base_href = found.href,
                 "title" if self.title == NONE => self.title = idx,
-                // The pragma-set default language: a `meta http-equiv=content-language`
-                // whose content has no comma (HTML §4.2.5.3).
-                "meta" if http_equiv_lang && self.default_lang.is_none() => {
-                    if let Some(c) = found.content.map(|c| c.trim_matches(is_ascii_whitespace)) {
-                        if !c.contains(',') && !c.is_empty() {
-                            self.default_lang = Some(c);
+                // The pragma-set default language (HTML §4.2.5.3, "Content
+                // language state"), set each time such a `meta` is inserted,
+                // so the last one in tree order wins: none if the content
+                // has a comma (step 2), else its first whitespace-separated
+                // token (steps 5-7), unless that is empty (step 8).
+                "meta" if http_equiv_lang => {
+                    if let Some(c) = found.content.filter(|c| !c.contains(',')) {
+                        if let Some(first) = split_ascii_whitespace(c).next() {
+                            self.default_lang = Some(first);
                         }
                     }
                 }
@@ -896,8 +899,32 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         (self.title != NONE).then(|| Element::new(self, self.title))
     }
 
-    /// The language set by `<meta http-equiv="content-language">`, used for
-    /// elements with no `lang` ancestor.
+    /// The pragma-set default language, used for elements with no `lang`
+    /// ancestor: the first token of the last `<meta
+    /// http-equiv="content-language">` whose content has no comma (HTML
+    /// §4.2.5.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// // <div><meta http-equiv=content-language content="fr de">
+    /// //   <meta http-equiv=content-language content=es><p itemscope></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2, 3]),
+    ///     (Some("meta"), "", &[("http-equiv", "content-language"), ("content", "fr de")], &[]),
+    ///     (Some("meta"), "", &[("http-equiv", "content-language"), ("content", "es")], &[]),
+    ///     (Some("p"), "", &[("itemscope", "")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// assert_eq!(doc.default_language(), Some("es"));
+    /// let item = doc.items().next().ok_or("no item")?;
+    /// assert_eq!(item.element().lang(), Some("es"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn default_language(&self) -> Option<&'a str> {
         self.default_lang
     }

@@ -372,6 +372,37 @@ fn base_url_lang_and_title() {
     assert_eq!(item.element().lang(), Some("en"));
 }
 
+#[test]
+fn the_pragma_set_default_language_follows_each_content_language_meta() {
+    // HTML §4.2.5.3: each inserted `meta http-equiv=content-language` sets
+    // the pragma-set default language to its content's first token; a
+    // content with a comma, or only whitespace, leaves it as it was.
+    let lang_of = |metas: &[&str]| {
+        let mut t = Tree::new();
+        let head = t.el(0, "head", &[]);
+        for content in metas {
+            t.el(
+                head,
+                "meta",
+                &[("http-equiv", "Content-Language"), ("content", content)],
+            );
+        }
+        let p = t.el(0, "p", &[]);
+        let doc = Document::new(t.root());
+        let lang = doc.element(H(&t, p)).unwrap().lang();
+        assert_eq!(lang, doc.default_language());
+        lang.map(str::to_owned)
+    };
+    assert_eq!(lang_of(&[]), None);
+    assert_eq!(lang_of(&["fr"]), Some("fr".into()));
+    assert_eq!(lang_of(&[" fr de "]), Some("fr".into()));
+    assert_eq!(lang_of(&["fr", "es"]), Some("es".into()));
+    assert_eq!(lang_of(&["fr", "es, de"]), Some("fr".into()));
+    assert_eq!(lang_of(&["fr", "  "]), Some("fr".into()));
+    assert_eq!(lang_of(&["fr", ""]), Some("fr".into()));
+    assert_eq!(lang_of(&["de,fr"]), None);
+}
+
 #[cfg(feature = "json")]
 #[test]
 fn relative_urls_without_a_document_url_are_empty_and_reported() {
