@@ -167,7 +167,7 @@ impl Tables {
             // URI of the parent (ultimately the document base URL).
             let own = xml_base_attr(el.node()).and_then(|value| {
                 let parent_base = match base_from {
-                    NONE => doc.base_url(),
+                    NONE => Some(doc.effective_base_url()),
                     b => t.xml_base.get(&b),
                 };
                 Url::options().base_url(parent_base).parse(value).ok()
@@ -196,7 +196,7 @@ impl Tables {
         i: usize,
     ) -> Option<&'d Url> {
         match self.base_from[i] {
-            NONE => doc.base_url(),
+            NONE => Some(doc.effective_base_url()),
             b => self.xml_base.get(&b),
         }
     }

@@ -44,10 +44,11 @@ pub(crate) struct Args {
 
     /// The document URL, against which relative URLs are resolved (a
     /// `<base href>` in the page still applies). Default: the file's
-    /// `file://` URL; none for standard input, where relative URLs then do
-    /// not resolve: microdata URL values are the empty string (as in a
-    /// document without a URL) and RDF leaves them out, both with an
-    /// `--errors` message; `mf2` and `links` keep them as written.
+    /// `file://` URL; none for standard input, which is then `about:blank`
+    /// as for any document without a URL: a fragment (`#top`) resolves to
+    /// `about:blank#top`, other relative URLs do not (microdata URL values
+    /// are then the empty string and RDF leaves them out, both with an
+    /// `--errors` message; `mf2` and `links` keep them as written).
     #[arg(long, value_name = "URL")]
     pub(crate) base_url: Option<String>,
 

@@ -51,6 +51,54 @@ fn compact_json_from_stdin_without_url() {
 }
 
 #[test]
+fn standard_input_is_about_blank_in_every_format() {
+    // Without --base-url the document's URL is about:blank, as in HTML:
+    // every format resolves a fragment against it, and none resolves a
+    // relative path.
+    let page = b"<title>T</title><article itemscope itemtype=http://t/ itemid=#me><h1>F</h1>\
+<a itemprop=u rel=bookmark href=#frag>x</a><a itemprop=u href=/x>y</a></article>";
+    let out = |format: &str| {
+        let out = run(&["-f", format, "--now", "2010-01-01T00:00Z", "-"], page);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(
+        out("json"),
+        "{\"items\":[{\"type\":[\"http://t/\"],\"id\":\"about:blank#me\",\"properties\":{\"u\":[\"about:blank#frag\",\"\"]}}]}\n"
+    );
+    let nt = out("nt");
+    assert!(
+        nt.contains(
+            "<about:blank> <http://www.w3.org/1999/xhtml/microdata#item> <about:blank#me> .\n"
+        ),
+        "{nt}"
+    );
+    assert!(
+        nt.contains(
+            "<about:blank> <http://www.w3.org/1999/xhtml/vocab#bookmark> <about:blank#frag> .\n"
+        ),
+        "{nt}"
+    );
+    // The property's one triple: the fragment; `/x` resolves to nothing.
+    let u: Vec<&str> = nt.lines().filter(|l| l.contains("%23:u>")).collect();
+    assert_eq!(
+        u,
+        [
+            "<about:blank#me> <http://www.w3.org/1999/xhtml/microdata#http://t/%23:u> <about:blank#frag> ."
+        ]
+    );
+    let atom = out("atom");
+    assert!(
+        atom.contains(
+            "<id>about:blank#frag</id><link rel=\"alternate\" href=\"about:blank#frag\"/>"
+        ),
+        "{atom}"
+    );
+    let links = out("links");
+    assert!(links.contains("\"url\":\"about:blank#frag\""), "{links}");
+}
+
+#[test]
 fn file_url_is_the_default_base() {
     let dir = temp_dir("fileurl");
     let f = dir.join("page.html");

@@ -294,8 +294,12 @@ pub struct Document<'a, N: Node<'a>> {
 
 impl<'a, N: Node<'a>> Document<'a, N> {
     /// Indexes the tree under `root` (normally the document node) with no
-    /// document URL: relative URLs then fail to resolve, as they do for an
-    /// `about:blank` document, and URL property values are empty strings.
+    /// document URL. As in HTML, such a document's URL is `about:blank`,
+    /// and URLs are resolved against it: a fragment (`#top`) gives
+    /// `about:blank#top`, while every other relative URL, the empty string
+    /// included, fails to resolve (URL property values are then empty
+    /// strings). [`url`](Self::url) and [`base_url`](Self::base_url) stay
+    /// `None`, telling that no URL was given.
     pub fn new(root: N) -> Self {
         Self::build(root, None)
     }
@@ -887,9 +891,49 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         self.base_url.as_ref()
     }
 
+    /// The URL relative URLs are resolved against: [`base_url`](Self::base_url),
+    /// or, in a document without a URL, `about:blank` (the URL HTML gives
+    /// such a document, and so its fallback base URL).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[], &[])];
+    /// let doc = Document::new(N(tree, 0));
+    /// assert_eq!(doc.base_url(), None);
+    /// assert_eq!(doc.effective_base_url().as_str(), "about:blank");
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/a".parse()?);
+    /// assert_eq!(doc.effective_base_url().as_str(), "https://example.com/a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effective_base_url(&self) -> &Url {
+        self.base_url.as_ref().unwrap_or_else(|| about_blank())
+    }
+
     /// Parses `input` relative to the document base URL, as HTML's "parse a
-    /// URL" does; `None` when that fails (always, for a relative input in a
-    /// document without a URL).
+    /// URL" does; `None` when that fails. In a document without a URL the
+    /// base is `about:blank` ([`effective_base_url`](Self::effective_base_url)),
+    /// against which only a fragment resolves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[], &[])];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/a/b".parse()?);
+    /// assert_eq!(doc.resolve_url("../c").map(String::from).as_deref(), Some("https://example.com/c"));
+    /// let doc = Document::new(N(tree, 0));
+    /// assert_eq!(doc.resolve_url("#top").map(String::from).as_deref(), Some("about:blank#top"));
+    /// assert_eq!(doc.resolve_url("../c"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resolve_url(&self, input: &str) -> Option<Url> {
         parse_url(input, self.base_url.as_ref())
     }
@@ -1073,9 +1117,24 @@ impl<'a> Found<'a> {
     }
 }
 
-/// HTML's "parse a URL" for our purposes: `input` against `base`.
+/// HTML's "parse a URL" for our purposes: `input` against `base`, or,
+/// for a document without a URL, against `about:blank`, the URL such a
+/// document has (WHATWG HTML: "unless stated otherwise, it is
+/// `about:blank`"), which is also its fallback base URL.
 pub(crate) fn parse_url(input: &str, base: Option<&Url>) -> Option<Url> {
-    Url::options().base_url(base).parse(input).ok()
+    Url::options()
+        .base_url(Some(base.unwrap_or_else(|| about_blank())))
+        .parse(input)
+        .ok()
+}
+
+/// `about:blank`, parsed once. Against it only a fragment (`#top`)
+/// resolves, to `about:blank#top`: its path is opaque, and the URL
+/// parser's "no scheme state" fails on anything else.
+pub(crate) fn about_blank() -> &'static Url {
+    static ABOUT_BLANK: std::sync::LazyLock<Url> =
+        std::sync::LazyLock::new(|| Url::parse("about:blank").expect("about:blank is a valid URL"));
+    &ABOUT_BLANK
 }
 
 /// Whether an `itemprop` value has at least one property name.

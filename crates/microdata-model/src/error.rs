@@ -180,8 +180,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     push(ErrorKind::ItemidWithoutItemtype, idx, None);
                 }
                 // "Potentially surrounded by spaces": strip them, then a
-                // valid URL string relative to the document base URL.
-                match url_validity(id.trim_matches(crate::is_ascii_whitespace), self.base_url()) {
+                // valid URL string relative to the document base URL
+                // (`about:blank` without a URL, as when resolving it).
+                let base = self.effective_base_url();
+                match url_validity(id.trim_matches(crate::is_ascii_whitespace), Some(base)) {
                     UrlValidity::Invalid => push(ErrorKind::InvalidItemid, idx, Some(id)),
                     UrlValidity::DataWithFragment => {
                         push(ErrorKind::DataUrlWithFragment, idx, Some(id))

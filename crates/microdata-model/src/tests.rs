@@ -424,6 +424,36 @@ fn relative_urls_without_a_document_url_are_empty_and_reported() {
 
 #[cfg(feature = "json")]
 #[test]
+fn a_document_without_a_url_is_about_blank() {
+    // HTML gives a document without a URL the URL about:blank, against
+    // which a fragment resolves, and nothing else (not even "").
+    let mut t = Tree::new();
+    let d = t.el(
+        0,
+        "div",
+        &[
+            ("itemscope", ""),
+            ("itemid", "#me"),
+            ("itemtype", "http://t/"),
+        ],
+    );
+    for href in ["#frag", "", "x", "?q"] {
+        t.el(d, "a", &[("itemprop", "u"), ("href", href)]);
+    }
+    let doc = Document::new(t.root());
+    assert_eq!(doc.url(), None);
+    assert_eq!(doc.base_url(), None);
+    assert_eq!(doc.effective_base_url().as_str(), "about:blank");
+    assert_eq!(
+        doc.to_json(),
+        r#"{"items":[{"type":["http://t/"],"id":"about:blank#me","properties":{"u":["about:blank#frag","","",""]}}]}"#
+    );
+    // The itemid is valid; the other three are not resolvable.
+    assert_eq!(kinds(&doc), [ErrorKind::UnresolvableUrl; 3]);
+}
+
+#[cfg(feature = "json")]
+#[test]
 fn deep_nesting_does_not_overflow() {
     const DEPTH: usize = 100_000;
     let mut t = Tree::new();

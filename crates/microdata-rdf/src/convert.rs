@@ -293,7 +293,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         let (Mode::W3c, Some(raw)) = (self.options.mode(), raw) else {
             return parsed;
         };
-        let spelled = rfc3986::resolve(self.doc.base_url().map_or("", |b| b.as_str()), raw);
+        let spelled = rfc3986::resolve(self.doc.effective_base_url().as_str(), raw);
         let clean = !spelled.contains('\\')
             && matches!(iri::fix_iri(&spelled), std::borrow::Cow::Borrowed(_))
             && microdata_model::Url::parse(&spelled).is_ok_and(|u| u.as_str() == parsed);
