@@ -170,7 +170,7 @@ impl Tables {
                     NONE => Some(doc.effective_base_url()),
                     b => t.xml_base.get(&b),
                 };
-                Url::options().base_url(parent_base).parse(value).ok()
+                doc.url_options().base_url(parent_base).parse(value).ok()
             });
             match own {
                 Some(url) => {
@@ -209,7 +209,7 @@ impl Tables {
         i: usize,
         value: &str,
     ) -> Option<Url> {
-        Url::options()
+        doc.url_options()
             .base_url(self.base_of(doc, i))
             .parse(value.trim_matches(is_space))
             .ok()

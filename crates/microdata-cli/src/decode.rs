@@ -9,7 +9,9 @@
 //! Decoding is done by `encoding_rs`; invalid sequences become U+FFFD and
 //! are reported, never fatal.
 
-use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
+use encoding_rs::{
+    EncoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED,
+};
 
 /// A decoded document.
 pub(crate) struct Decoded {
@@ -45,6 +47,46 @@ pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded
         encoding,
         problem,
     }
+}
+
+/// URL queries in `encoding`, for HTML's "encoding-parse a URL"; `None`
+/// when its output encoding is UTF-8 (UTF-16 and "replacement" included),
+/// the URL parser's default.
+///
+/// This is the URL Standard's "percent-encode after encoding" as far as the
+/// URL parser leaves it to us: the query's bytes in `encoding`, which the
+/// parser then percent-encodes, and for a character the encoding lacks,
+/// `%26%23`, its code point in decimal and `%3B` (`&#20013;` encoded), which
+/// the parser keeps as they are.
+pub(crate) fn query_encoder(
+    encoding: &'static Encoding,
+) -> Option<microdata_scraper::QueryEncoder> {
+    let output = encoding.output_encoding();
+    if output == UTF_8 {
+        return None;
+    }
+    Some(Box::new(move |s: &str| {
+        let mut encoder = output.new_encoder();
+        let mut out = Vec::new();
+        let mut rest = s;
+        loop {
+            let room = encoder
+                .max_buffer_length_from_utf8_without_replacement(rest.len())
+                .unwrap_or(rest.len() * 8);
+            out.reserve(room);
+            let (result, read) =
+                encoder.encode_from_utf8_to_vec_without_replacement(rest, &mut out, true);
+            rest = &rest[read..];
+            match result {
+                EncoderResult::InputEmpty => break,
+                EncoderResult::OutputFull => {}
+                EncoderResult::Unmappable(c) => {
+                    out.extend_from_slice(format!("%26%23{}%3B", u32::from(c)).as_bytes());
+                }
+            }
+        }
+        std::borrow::Cow::Owned(out)
+    }))
 }
 
 /// Looks an encoding label up (`--encoding`).
@@ -359,6 +401,33 @@ mod tests {
             d.problem.unwrap(),
             "invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 3)"
         );
+    }
+
+    #[test]
+    fn url_queries_in_the_pages_encoding() {
+        let encode = |enc: &'static Encoding, s: &str| {
+            query_encoder(enc).map(|f| String::from_utf8_lossy(&f(s)).into_owned())
+        };
+        // UTF-8 output encodings need no encoder.
+        for utf8 in [UTF_8, UTF_16LE, UTF_16BE, encoding_rs::REPLACEMENT] {
+            assert!(query_encoder(utf8).is_none(), "{}", utf8.name());
+        }
+        assert_eq!(
+            encode(WINDOWS_1252, "q=\u{e9}").as_deref(),
+            Some("q=\u{fffd}")
+        );
+        // Unmappable: "%26%23" code point "%3B", in one piece with the rest.
+        assert_eq!(
+            encode(WINDOWS_1252, "a=\u{4e2d}&b=\u{1F600}x").as_deref(),
+            Some("a=%26%2320013%3B&b=%26%23128512%3Bx")
+        );
+        let sjis = query_encoder(encoding_rs::SHIFT_JIS).unwrap();
+        assert_eq!(&*sjis("\u{3042}"), b"\x82\xa0");
+        // A stateful encoder: back to ASCII at the end and before a
+        // reference.
+        let jis = query_encoder(encoding_rs::ISO_2022_JP).unwrap();
+        assert_eq!(&*jis("\u{3042}"), b"\x1b$B$\"\x1b(B");
+        assert_eq!(&*jis("\u{3042}\u{e9}"), b"\x1b$B$\"\x1b(B%26%23233%3B");
     }
 
     #[test]

@@ -421,9 +421,15 @@ fn process(
             return outcome;
         }
     };
-    let doc = match &tree {
-        Tree::Ordered(parsed) => parsed.document(),
-        Tree::Plain(html) => microdata_scraper::document(html, url),
+    // HTML's "encoding-parse a URL": URL queries in the page's encoding.
+    let encoder = decode::query_encoder(decoded.encoding);
+    let doc = match (&tree, encoder) {
+        (Tree::Ordered(parsed), None) => parsed.document(),
+        (Tree::Ordered(parsed), Some(encoder)) => parsed.document_with_query_encoder(encoder),
+        (Tree::Plain(html), None) => microdata_scraper::document(html, url),
+        (Tree::Plain(html), Some(encoder)) => {
+            microdata_scraper::document_with_query_encoder(html, url, encoder)
+        }
     };
     outcome.items = doc.items().count();
     let errors = if settings.find_errors {

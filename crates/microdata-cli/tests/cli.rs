@@ -136,6 +136,47 @@ fn errors_flag_reports_microdata_errors() {
 }
 
 #[test]
+fn url_queries_are_encoded_in_the_pages_encoding() {
+    // HTML's "encoding-parse a URL": in a windows-1252 page, the query of
+    // an http(s) URL is percent-encoded in windows-1252 (é is 0xE9) and a
+    // character it lacks as a numeric reference (中: "&#20013;"); the path
+    // and the fragment stay UTF-8, and so does a non-special scheme.
+    let page: &[u8] =
+        b"<meta charset=windows-1252><article itemscope itemtype=http://t/ class=h-entry>\
+<a itemprop=u class=u-url href='/p\xe9?q=\xe9&amp;c=&#x4E2D;#\xe9'>x</a>\
+<a itemprop=u class=u-url href='tag:x?q=\xe9'>y</a></article>";
+    let query = "http://e.example/p%C3%A9?q=%E9&c=%26%2320013%3B#%C3%A9";
+    let tag = "tag:x?q=%C3%A9";
+    let out = |format: &str| {
+        let args = ["-f", format, "--base-url", "http://e.example/", "-"];
+        let out = run(&args, page);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(
+        out("json"),
+        format!(
+            "{{\"items\":[{{\"type\":[\"http://t/\"],\"properties\":{{\"u\":[\"{query}\",\"{tag}\"]}}}}]}}\n"
+        )
+    );
+    let mf2 = out("mf2");
+    assert!(
+        mf2.contains(&format!("\"url\":[\"{query}\",\"{tag}\"]")),
+        "{mf2}"
+    );
+    let nt = out("nt");
+    assert!(nt.contains(&format!("<{query}>")), "{nt}");
+    let links = out("links");
+    assert!(links.contains(&format!("\"url\":\"{query}\"")), "{links}");
+    // A UTF-8 page keeps UTF-8 queries.
+    let utf8 = run(
+        &["--base-url", "http://e.example/", "-"],
+        "<p itemscope><a itemprop=u href='?q=é'>x</a>".as_bytes(),
+    );
+    assert!(text(&utf8.stdout).contains("http://e.example/?q=%C3%A9"));
+}
+
+#[test]
 fn bad_base_url_is_a_usage_error() {
     let out = run(&["--base-url", "not a url", "-"], b"");
     assert_eq!(out.status.code(), Some(2));

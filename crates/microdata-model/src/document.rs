@@ -232,6 +232,9 @@ pub struct Document<'a, N: Node<'a>> {
     root: N,
     url: Option<Url>,
     base_url: Option<Url>,
+    /// The document's character encoding, for URL queries (see
+    /// [`QueryEncoder`]); `None` for UTF-8.
+    query_encoder: Option<QueryEncoder>,
     /// Every element's node, in tree order: the one thing indexing
     /// records per element.
     pub(crate) nodes: Vec<N>,
@@ -301,19 +304,52 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// strings). [`url`](Self::url) and [`base_url`](Self::base_url) stay
     /// `None`, telling that no URL was given.
     pub fn new(root: N) -> Self {
-        Self::build(root, None)
+        Self::build(root, None, None)
     }
 
     /// Indexes the tree under `root` with `url` as the document's URL (the
     /// fallback base URL when there is no `<base href>`).
     pub fn with_url(root: N, url: Url) -> Self {
-        Self::build(root, Some(url))
+        Self::build(root, Some(url), None)
     }
 
-    fn build(root: N, url: Option<Url>) -> Self {
+    /// Indexes the tree under `root`, with `url` as the document's URL if
+    /// given, for a document whose character encoding is not UTF-8:
+    /// `encoder` encodes the query of `http`, `https`, `ftp` and `file`
+    /// URLs, as HTML's "encoding-parse a URL" does with the document's
+    /// encoding (the URL Standard percent-encodes those queries' bytes in
+    /// it; paths and fragments stay UTF-8).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use std::borrow::Cow;
+    /// use microdata_model::Document;
+    ///
+    /// // <a href="/é?q=é#é"> in a windows-1252 page (é is byte 0xE9 there).
+    /// let tree: &'static [Row] = &[(Some("a"), "", &[("href", "/é?q=é#é")], &[])];
+    /// fn latin1(s: &str) -> Cow<'_, [u8]> {
+    ///     Cow::Owned(s.chars().map(|c| u8::try_from(c).unwrap_or(b'?')).collect())
+    /// }
+    /// let url = "http://example.com/".parse()?;
+    /// let doc = Document::with_query_encoder(N(tree, 0), Some(url), Box::new(latin1));
+    /// assert_eq!(
+    ///     doc.resolve_url("/é?q=é#é").map(String::from).as_deref(),
+    ///     Some("http://example.com/%C3%A9?q=%E9#%C3%A9")
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_query_encoder(root: N, url: Option<Url>, encoder: QueryEncoder) -> Self {
+        Self::build(root, url, Some(encoder))
+    }
+
+    fn build(root: N, url: Option<Url>, query_encoder: Option<QueryEncoder>) -> Self {
         let mut doc = Document {
             root,
             base_url: None,
+            query_encoder,
             url,
             nodes: Vec::new(),
             elements: std::sync::OnceLock::new(),
@@ -421,11 +457,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         // The document base URL: the first `base` element with an `href`,
         // parsed against the document's fallback base URL (its URL).
         doc.base_url = match scratch.base_href {
-            Some(href) => parse_url(href, doc.url.as_ref()).or_else(|| doc.url.clone()),
+            Some(href) => doc
+                .parse_url(href, doc.url.as_ref())
+                .or_else(|| doc.url.clone()),
             None => doc.url.clone(),
         };
         for (item, itemid) in scratch.itemids {
-            if let Some(id) = parse_url(itemid, doc.base_url.as_ref()) {
+            if let Some(id) = doc.parse_url(itemid, doc.base_url.as_ref()) {
                 doc.items[item as usize].id = doc.item_ids.len() as u32;
                 doc.item_ids.push(id);
             }
@@ -935,7 +973,44 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resolve_url(&self, input: &str) -> Option<Url> {
-        parse_url(input, self.base_url.as_ref())
+        self.parse_url(input, self.base_url.as_ref())
+    }
+
+    /// The URL parser's options for this document: its query encoding
+    /// (see [`with_query_encoder`](Self::with_query_encoder)), no base. For
+    /// converters that resolve against bases of their own (XML Base, say).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::{Document, Url};
+    ///
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[], &[])];
+    /// let doc = Document::new(N(tree, 0));
+    /// let base: Url = "https://example.com/feed/".parse()?;
+    /// let url = doc.url_options().base_url(Some(&base)).parse("entry?q=1")?;
+    /// assert_eq!(url.as_str(), "https://example.com/feed/entry?q=1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn url_options(&self) -> url::ParseOptions<'_> {
+        let encoder = self
+            .query_encoder
+            .as_deref()
+            .map(|f| f as &dyn Fn(&str) -> std::borrow::Cow<'_, [u8]>);
+        Url::options().encoding_override(encoder)
+    }
+
+    /// HTML's "encoding-parse a URL": `input` against `base`, or, for a
+    /// document without a URL, against `about:blank`, the URL such a
+    /// document has (WHATWG HTML: "unless stated otherwise, it is
+    /// `about:blank`"), which is also its fallback base URL.
+    fn parse_url(&self, input: &str, base: Option<&Url>) -> Option<Url> {
+        self.url_options()
+            .base_url(Some(base.unwrap_or_else(|| about_blank())))
+            .parse(input)
+            .ok()
     }
 
     /// The `title` element: the first HTML `title` element in tree order.
@@ -1117,16 +1192,21 @@ impl<'a> Found<'a> {
     }
 }
 
-/// HTML's "parse a URL" for our purposes: `input` against `base`, or,
-/// for a document without a URL, against `about:blank`, the URL such a
-/// document has (WHATWG HTML: "unless stated otherwise, it is
-/// `about:blank`"), which is also its fallback base URL.
-pub(crate) fn parse_url(input: &str, base: Option<&Url>) -> Option<Url> {
-    Url::options()
-        .base_url(Some(base.unwrap_or_else(|| about_blank())))
-        .parse(input)
-        .ok()
-}
+/// Encodes a URL's query in a document's character encoding, for
+/// [`Document::with_query_encoder`]: the text of the query in, its bytes
+/// in that encoding out. The URL parser then percent-encodes those bytes
+/// (the query percent-encode set) and keeps ASCII `%`, digits and letters
+/// as they are.
+///
+/// For a character the encoding cannot represent, the URL Standard's
+/// "percent-encode after encoding" writes `%26%23`, the code point in
+/// decimal, and `%3B` (a numeric character reference, percent-encoded): an
+/// encoder returns those ASCII bytes, so that `中` in a windows-1252 page
+/// comes out as `%26%2320013%3B`. (`encoding_rs`'s `Encoding::encode`
+/// writes the reference unencoded, `&#20013;`, which the parser would keep
+/// as `&%2320013;`; loop over `Encoder::encode_from_utf8_to_vec_without_replacement`
+/// instead, as the `microdata` command does.)
+pub type QueryEncoder = Box<dyn Fn(&str) -> std::borrow::Cow<'_, [u8]> + Send + Sync>;
 
 /// `about:blank`, parsed once. Against it only a fragment (`#top`)
 /// resolves, to `about:blank#top`: its path is opaque, and the URL

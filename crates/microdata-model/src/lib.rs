@@ -86,7 +86,7 @@ pub mod microsyntax;
 pub mod serialize;
 pub mod vocab;
 
-pub use document::{Document, is_ascii_whitespace, split_ascii_whitespace};
+pub use document::{Document, QueryEncoder, is_ascii_whitespace, split_ascii_whitespace};
 pub use element::{Element, URL_PROPERTY_ELEMENTS};
 pub use error::{ErrorKind, MicrodataError};
 pub use item::{Item, Properties};

@@ -488,21 +488,51 @@ fn parse_opts() -> ParseOpts {
 /// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["x"]}}]}"#);
 /// ```
 pub fn document(html: &Html, url: Option<Url>) -> Document<'_> {
-    document_with(html, None, url)
+    document_with(html, None, url, None)
+}
+
+/// [`document`] for a page whose character encoding is not UTF-8:
+/// `encoder` encodes URL queries in it, as HTML's "encoding-parse a URL"
+/// does (see [`Document::with_query_encoder`](microdata_model::Document::with_query_encoder)).
+///
+/// # Examples
+///
+/// ```
+/// // A windows-1252 page, decoded to text: é is byte 0xE9 there.
+/// let html = scraper::Html::parse_document("<p itemscope><a itemprop=u href='/é?q=é'>x</a>");
+/// fn latin1(s: &str) -> std::borrow::Cow<'_, [u8]> {
+///     s.chars().map(|c| u8::try_from(c).unwrap_or(b'?')).collect::<Vec<u8>>().into()
+/// }
+/// let url = "http://example.com/".parse()?;
+/// let doc = microdata_scraper::document_with_query_encoder(&html, Some(url), Box::new(latin1));
+/// assert_eq!(
+///     doc.to_json(),
+///     r#"{"items":[{"properties":{"u":["http://example.com/%C3%A9?q=%E9"]}}]}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn document_with_query_encoder(
+    html: &Html,
+    url: Option<Url>,
+    encoder: microdata_model::QueryEncoder,
+) -> Document<'_> {
+    document_with(html, None, url, Some(encoder))
 }
 
 fn document_with<'a>(
     html: &'a Html,
     order: Option<&'a AttributeOrder>,
     url: Option<Url>,
+    encoder: Option<microdata_model::QueryEncoder>,
 ) -> Document<'a> {
     let root = ScraperNode {
         node: html.tree.root(),
         order,
     };
-    match url {
-        Some(url) => microdata_model::Document::with_url(root, url),
-        None => microdata_model::Document::new(root),
+    match (url, encoder) {
+        (url, Some(encoder)) => microdata_model::Document::with_query_encoder(root, url, encoder),
+        (Some(url), None) => microdata_model::Document::with_url(root, url),
+        (None, None) => microdata_model::Document::new(root),
     }
 }
 
@@ -642,7 +672,37 @@ impl Parsed {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn document(&self) -> Document<'_> {
-        document_with(&self.html, Some(&self.order), self.url.clone())
+        document_with(&self.html, Some(&self.order), self.url.clone(), None)
+    }
+
+    /// [`document`](Self::document) for a page whose character encoding is
+    /// not UTF-8: `encoder` encodes URL queries in it (see
+    /// [`document_with_query_encoder`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse(
+    ///     "<p itemscope><a itemprop=u href='?q=é'>x</a>",
+    ///     Some("http://example.com/"),
+    /// )?;
+    /// fn latin1(s: &str) -> std::borrow::Cow<'_, [u8]> {
+    ///     s.chars().map(|c| u8::try_from(c).unwrap_or(b'?')).collect::<Vec<u8>>().into()
+    /// }
+    /// let doc = parsed.document_with_query_encoder(Box::new(latin1));
+    /// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"u":["http://example.com/?q=%E9"]}}]}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn document_with_query_encoder(
+        &self,
+        encoder: microdata_model::QueryEncoder,
+    ) -> Document<'_> {
+        document_with(
+            &self.html,
+            Some(&self.order),
+            self.url.clone(),
+            Some(encoder),
+        )
     }
 
     /// The document's microdata as `application/microdata+json`.

@@ -30,7 +30,7 @@ fn is_url_attribute(element: &str, attr: &str) -> bool {
 /// whitespace, trailing commas end the candidate; descriptors run to the
 /// next comma outside parentheses), written back as `url descriptors`
 /// joined by `", "`.
-pub(crate) fn resolve_srcset(srcset: &str, resolver: &Resolver) -> String {
+pub(crate) fn resolve_srcset(srcset: &str, resolver: &Resolver<'_>) -> String {
     let is_space = |c: char| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ');
     let mut out: Vec<String> = Vec::new();
     let mut rest = srcset;
@@ -80,7 +80,7 @@ pub(crate) fn resolve_srcset(srcset: &str, resolver: &Resolver) -> String {
 pub(crate) fn inner_html_absolute<'a, N: Node<'a>>(
     element: N,
     descendants: impl Iterator<Item = N>,
-    resolver: &Resolver,
+    resolver: &Resolver<'_>,
 ) -> String {
     let mut resolved: HashMap<N, Vec<(&'a str, String)>> = HashMap::new();
     for node in descendants {
@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn srcset_candidates_resolve() {
         let base = Url::parse("https://example.com/a/").unwrap();
-        let r = Resolver::new(Some(&base), None);
+        let r = Resolver::new(Url::options(), Some(&base), None);
         assert_eq!(resolve_srcset("p.png", &r), "https://example.com/a/p.png");
         assert_eq!(
             resolve_srcset(" p.png 1x,\n  /q.png  2x , r.png,,", &r),

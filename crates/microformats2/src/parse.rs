@@ -277,7 +277,7 @@ impl Frame<'_> {
 struct Parser<'d, 'a, N: Node<'a>> {
     doc: &'d Document<'a, N>,
     options: &'d Mf2Options,
-    resolver: Resolver,
+    resolver: Resolver<'d>,
     texts: Texts,
     els: Vec<El<'a, N>>,
     /// How many more elements the include pattern may bring in: four times
@@ -338,7 +338,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             });
         }
         let authored = base_href.or(options.authored_url.as_deref());
-        let resolver = Resolver::new(doc.base_url(), authored);
+        let resolver = Resolver::new(doc.url_options(), doc.base_url(), authored);
         // Text is read only inside items: a page with no root at all (most
         // pages) skips the text walk.
         let any_root = els

@@ -15,7 +15,7 @@ use crate::resolve::Resolver;
 pub(crate) fn parse<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     links: impl Iterator<Item = usize>,
-    resolver: &Resolver,
+    resolver: &Resolver<'_>,
     options: &Mf2Options,
     out: &mut Mf2Document,
 ) {

@@ -12,7 +12,9 @@
 use microdata_model::Url;
 
 /// Resolves URLs against one base.
-pub(crate) struct Resolver {
+pub(crate) struct Resolver<'d> {
+    /// The document's URL parser options (its query encoding).
+    options: microdata_model::url::ParseOptions<'d>,
     base: Option<Url>,
     /// The base URL as written, when known and absolute.
     authored_base: Option<(Url, String)>,
@@ -23,10 +25,16 @@ fn is_c0_or_space(c: char) -> bool {
     c <= ' '
 }
 
-impl Resolver {
-    /// `base` is the document base URL; `authored` how it was written, if
-    /// known (a `<base href>` value, or the caller's document URL).
-    pub(crate) fn new(base: Option<&Url>, authored: Option<&str>) -> Self {
+impl<'d> Resolver<'d> {
+    /// `options` are the document's URL parser options (its query
+    /// encoding); `base` is the document base URL; `authored` how it was
+    /// written, if known (a `<base href>` value, or the caller's document
+    /// URL).
+    pub(crate) fn new(
+        options: microdata_model::url::ParseOptions<'d>,
+        base: Option<&Url>,
+        authored: Option<&str>,
+    ) -> Self {
         let authored_base = authored.and_then(|text| {
             let text = text.trim_matches(is_c0_or_space);
             let url = Url::parse(text).ok()?;
@@ -34,6 +42,7 @@ impl Resolver {
             same.then(|| (url, text.to_owned()))
         });
         Resolver {
+            options,
             base: base.cloned(),
             authored_base,
         }
@@ -42,7 +51,7 @@ impl Resolver {
     /// `input` parsed against the base and serialized; `input` itself when
     /// it does not parse (no base and not absolute, or malformed).
     pub(crate) fn resolve(&self, input: &str) -> String {
-        let Ok(url) = Url::options().base_url(self.base.as_ref()).parse(input) else {
+        let Ok(url) = self.options.base_url(self.base.as_ref()).parse(input) else {
             return input.to_owned();
         };
         let out = url.as_str();
@@ -60,7 +69,7 @@ impl Resolver {
     /// of an opaque URL (`mailto:a@b` → `a@b`). Without a base, a relative
     /// `input`'s own path part (no query, fragment or `//` authority).
     pub(crate) fn path(&self, input: &str) -> String {
-        match Url::options().base_url(self.base.as_ref()).parse(input) {
+        match self.options.base_url(self.base.as_ref()).parse(input) {
             Ok(url) => url.path().to_owned(),
             Err(_) => {
                 let rest = input.trim_matches(is_c0_or_space);
@@ -101,7 +110,7 @@ mod tests {
     #[test]
     fn resolves_against_the_base() {
         let base = Url::parse("http://example.com/a/b").unwrap();
-        let r = Resolver::new(Some(&base), None);
+        let r = Resolver::new(Url::options(), Some(&base), None);
         assert_eq!(r.resolve("c"), "http://example.com/a/c");
         assert_eq!(r.resolve("/"), "http://example.com/");
         assert_eq!(r.resolve(""), "http://example.com/a/b");
@@ -112,20 +121,20 @@ mod tests {
     #[test]
     fn bare_origins_keep_their_authored_form() {
         let base = Url::parse("http://example.test").unwrap();
-        let r = Resolver::new(Some(&base), Some("http://example.test"));
+        let r = Resolver::new(Url::options(), Some(&base), Some("http://example.test"));
         assert_eq!(r.resolve(""), "http://example.test");
         assert_eq!(r.resolve("  "), "http://example.test");
         assert_eq!(r.resolve("https://example.com"), "https://example.com");
         assert_eq!(r.resolve("https://example.com/"), "https://example.com/");
         assert_eq!(r.resolve("."), "http://example.test/");
         assert_eq!(r.resolve("Valid"), "http://example.test/Valid");
-        let unknown = Resolver::new(Some(&base), None);
+        let unknown = Resolver::new(Url::options(), Some(&base), None);
         assert_eq!(unknown.resolve(""), "http://example.test/");
     }
 
     #[test]
     fn no_base_leaves_relative_input_alone() {
-        let r = Resolver::new(None, None);
+        let r = Resolver::new(Url::options(), None, None);
         assert_eq!(r.resolve("a/b"), "a/b");
         assert_eq!(r.resolve("https://example.com/x"), "https://example.com/x");
     }
