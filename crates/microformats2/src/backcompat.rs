@@ -212,8 +212,11 @@ impl Classic {
                 "contact" => (P, "contact"),
                 "organizer" => (P, "organizer"),
                 "uid" => (U, "uid"),
-                "geo" => (P, "geo"),
-                _ => return geo(class),
+                // h-event's parser compatibility: "geo - parse as
+                // p-location h-geo" (its own latitude and longitude are
+                // not h-event properties).
+                "geo" => (P, "location"),
+                _ => return None,
             }),
             Classic::Hproduct => Some(match class {
                 "fn" => (P, "name"),

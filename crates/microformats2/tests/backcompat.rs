@@ -29,6 +29,29 @@ fn classic_properties_map_through_the_root() {
 }
 
 #[test]
+fn a_vevent_geo_is_its_location() {
+    // h-event's parser compatibility: "geo - parse as p-location h-geo";
+    // a bare latitude or longitude is no h-event property.
+    let v = json(&mf2(r#"<div class="vevent"><span class="summary">Party</span>
+        <span class="geo"><span class="latitude">37.77</span>;<span class="longitude">-122.41</span></span>
+        <span class="latitude">1</span></div>"#));
+    assert_eq!(
+        v["items"][0],
+        json!({
+            "type": ["h-event"],
+            "properties": {
+                "name": ["Party"],
+                "location": [{
+                    "type": ["h-geo"],
+                    "properties": {"latitude": ["37.77"], "longitude": ["-122.41"]},
+                    "value": "37.77;-122.41"
+                }]
+            }
+        })
+    );
+}
+
+#[test]
 fn an_element_with_both_roots_is_microformats2() {
     let v = json(&mf2(
         r#"<div class="vcard h-card"><span class="fn">Old</span> <span class="p-nickname">New</span></div>"#,
