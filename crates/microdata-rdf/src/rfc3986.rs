@@ -2,12 +2,11 @@
 //!
 //! The WHATWG URL parser normalizes what it resolves (`http://example.com`
 //! becomes `http://example.com/`, hosts are lowercased, ...). The W3C
-//! Note's test suite expects URL property values resolved as RFC 3986 does,
-//! keeping the author's spelling (its `sdo_eg_md_1` and `sdo_eg_md_3`
-//! expect `<http://www.janedoe.com>`), so [`Mode::W3c`](crate::Mode::W3c)
-//! spells URL values (and item identifiers) this way when the WHATWG parser
-//! reads that spelling as the same URL and it is a clean IRI; otherwise, and
-//! always for whether a URL is valid at all, the WHATWG parser decides.
+//! Note's test suite expects one spelling kept: its `sdo_eg_md_1` and
+//! `sdo_eg_md_3` expect `<http://www.janedoe.com>`, without the `/` of the
+//! empty path. [`Mode::W3c`](crate::Mode::W3c) resolves the raw value this
+//! way to see whether the author wrote the URL so; everything else, and
+//! always whether a URL is valid at all, the WHATWG parser decides.
 
 /// The five components of a URI reference (RFC 3986 appendix B).
 struct Parts<'s> {

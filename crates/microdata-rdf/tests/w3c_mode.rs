@@ -420,3 +420,38 @@ fn url_values_keep_the_authors_spelling_when_it_means_the_same_url() {
             .any(|t| t.object.to_string() == "<http://www.janedoe.com/>")
     );
 }
+
+/// §6.3: the vocabulary is the type with everything after the last `/` of
+/// its *path* removed; `http://example.org` has an empty path (its `//`
+/// belong to the authority), so it is its own vocabulary and §6.4 joins
+/// names with `#`.
+#[test]
+fn a_type_without_a_path_is_its_own_vocabulary() {
+    let html =
+        r#"<div itemscope itemtype="http://example.org"><span itemprop="name">N</span></div>"#;
+    let expected = r#"[ a <http://example.org> ; <http://example.org#name> "N" ] ."#;
+    assert_isomorphic(
+        &w3c_graph(html, "http://ex.test/"),
+        &turtle(expected, "http://ex.test/"),
+    );
+}
+
+/// URL values and item identifiers are "created from element.itemValue",
+/// the URL as parsed: case, default port and percent-encoding normalized.
+/// Only a `/` left out of an empty path keeps the author's spelling, as
+/// the suite's `sdo_eg_md_1` expects.
+#[test]
+fn urls_are_the_parsed_item_values_but_for_an_empty_paths_slash() {
+    let html = r#"<div itemscope itemtype="http://schema.org/Thing" itemid="HTTP://Example.COM:80/p">
+      <a itemprop="url" href="http://www.janedoe.com">a</a>
+      <a itemprop="sameAs" href="/é?q=1">b</a>
+      <a itemprop="image" href="HTTP://Example.COM:80">c</a></div>"#;
+    let expected = r#"<http://example.com/p> a <http://schema.org/Thing> ;
+      <http://schema.org/url> <http://www.janedoe.com> ;
+      <http://schema.org/sameAs> <http://ex.test/%C3%A9?q=1> ;
+      <http://schema.org/image> <http://example.com/> ."#;
+    assert_isomorphic(
+        &w3c_graph(html, "http://ex.test/"),
+        &turtle(expected, "http://ex.test/"),
+    );
+}

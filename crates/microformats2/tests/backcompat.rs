@@ -32,9 +32,11 @@ fn classic_properties_map_through_the_root() {
 fn a_vevent_geo_is_its_location() {
     // h-event's parser compatibility: "geo - parse as p-location h-geo";
     // a bare latitude or longitude is no h-event property.
-    let v = json(&mf2(r#"<div class="vevent"><span class="summary">Party</span>
+    let v = json(&mf2(
+        r#"<div class="vevent"><span class="summary">Party</span>
         <span class="geo"><span class="latitude">37.77</span>;<span class="longitude">-122.41</span></span>
-        <span class="latitude">1</span></div>"#));
+        <span class="latitude">1</span></div>"#,
+    ));
     assert_eq!(
         v["items"][0],
         json!({
