@@ -281,8 +281,10 @@ pub type Document<'a> = microdata_model::Document<'a, ScraperNode<'a>>;
 /// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["x"]}}]}"#);
 /// ```
 pub fn parse_html(html: &str) -> Html {
-    driver::parse_document(HtmlTreeSink::new(Html::new_document()), parse_opts())
+    let sink = OrderSink::plain(HtmlTreeSink::new(Html::new_document()));
+    driver::parse_document(sink, parse_opts())
         .one(without_bom(html))
+        .0
 }
 
 /// `html` without one leading U+FEFF BYTE ORDER MARK, which decoding
@@ -340,11 +342,8 @@ pub fn parse_html_within(
     html: &str,
     max_open_elements: usize,
 ) -> Result<Html, TooManyOpenElements> {
-    parse_within(
-        HtmlTreeSink::new(Html::new_document()),
-        html,
-        max_open_elements,
-    )
+    let sink = OrderSink::plain(HtmlTreeSink::new(Html::new_document()));
+    parse_within(sink, html, max_open_elements).map(|(html, _)| html)
 }
 
 /// The default limit of [`parse_html_within`] and [`Parsed::new_within`].

@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use ego_tree::NodeId;
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::{Attribute, LocalName, QualName, local_name, ns};
@@ -119,9 +119,18 @@ fn scraper_sorts() -> bool {
     })
 }
 
-/// `scraper`'s tree sink, recording the [`AttributeOrder`] as it goes.
+/// `scraper`'s tree sink, recording the [`AttributeOrder`] as it goes, and
+/// answering what `scraper`'s own sink does not: which MathML
+/// `annotation-xml` elements are HTML integration points.
 pub(crate) struct OrderSink {
     inner: HtmlTreeSink,
+    /// The MathML `annotation-xml` elements whose start tag had
+    /// `encoding="text/html"` (or `application/xhtml+xml`), as the tree
+    /// builder flagged them: HTML integration points, in which the parser
+    /// makes HTML elements (HTML §13.2.6.5). `scraper`'s sink says no for
+    /// every element, so `<math><annotation-xml encoding="text/html"><div
+    /// itemscope>` would give a MathML `div`, invisible to microdata.
+    integration_points: RefCell<HashSet<NodeId>>,
     order: RefCell<AttributeOrder>,
     /// Elements whose list grew after they were made (a second `<html>`
     /// or `<body>` start tag), with their attribute names in source order;
@@ -135,9 +144,19 @@ impl OrderSink {
     pub(crate) fn new(inner: HtmlTreeSink) -> Self {
         OrderSink {
             inner,
+            integration_points: RefCell::default(),
             order: RefCell::default(),
             grown: RefCell::default(),
             sorts: scraper_sorts(),
+        }
+    }
+
+    /// The sink without the attribute order (its output's order is
+    /// empty): `scraper`'s tree, with the integration points answered.
+    pub(crate) fn plain(inner: HtmlTreeSink) -> Self {
+        OrderSink {
+            sorts: false,
+            ..OrderSink::new(inner)
         }
     }
 
@@ -239,6 +258,11 @@ impl TreeSink for OrderSink {
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
+        if flags.mathml_annotation_xml_integration_point {
+            let id = self.create_element(name, attrs, ElementFlags::default());
+            self.integration_points.borrow_mut().insert(id);
+            return id;
+        }
         if !self.sorts || sorted(&attrs) {
             // Most elements: at most one attribute, or already in order.
             return self.inner.create_element(name, attrs, flags);
@@ -333,8 +357,7 @@ impl TreeSink for OrderSink {
     }
 
     fn is_mathml_annotation_xml_integration_point(&self, handle: &NodeId) -> bool {
-        self.inner
-            .is_mathml_annotation_xml_integration_point(handle)
+        self.integration_points.borrow().contains(handle)
     }
 
     fn set_current_line(&self, line_number: u64) {

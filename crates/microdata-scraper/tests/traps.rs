@@ -196,3 +196,30 @@ fn only_a_leading_byte_order_mark_is_dropped() {
         "<html><head></head><body>\u{feff}<p>x</p></body></html>"
     );
 }
+
+/// A MathML `annotation-xml` with `encoding="text/html"` is an HTML
+/// integration point (HTML §13.2.6.5): the elements in it are HTML, so
+/// microdata counts there. `scraper`'s own tree sink says no integration
+/// point exists, which made them MathML elements. Without the encoding,
+/// a `section` stays MathML; only a breakout tag such as `p` leaves
+/// foreign content.
+#[test]
+fn html_integration_points_in_mathml_make_html_elements() {
+    let html = r#"<div itemscope><math><annotation-xml encoding="text/html"><section itemprop=n>t</section></annotation-xml></math></div>
+        <math><annotation-xml encoding="Application/XHTML+XML"><iframe itemscope></iframe></annotation-xml>
+        <annotation-xml><section itemscope>foreign</section><p itemscope>html</p></annotation-xml></math>"#;
+    let expected = r#"{"items":[{"properties":{"n":["t"]}},{"properties":{}},{"properties":{}}]}"#;
+    assert_eq!(json(html), expected);
+    // The same through the tree without the attribute order, and the
+    // bounded parse.
+    let plain = parse_html(html);
+    assert_eq!(
+        microdata_scraper::document(&plain, None).to_json(),
+        expected
+    );
+    let bounded = microdata_scraper::parse_html_within(html, 4096).unwrap();
+    assert_eq!(
+        microdata_scraper::document(&bounded, None).to_json(),
+        expected
+    );
+}
