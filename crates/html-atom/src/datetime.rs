@@ -51,7 +51,35 @@ pub fn best_representation(datetime: &GlobalDateTime) -> String {
 /// text allows `-` only for an offset that is not zero. Dates written that
 /// way (by this crate's own feeds, among others) keep their 2010 meaning
 /// here: offset zero.
+///
+/// The parsing rules also take a fraction of a second of any length ("collect
+/// a sequence of characters that are ASCII digits or U+002E FULL STOP"),
+/// where a valid string has one to three digits: `00:00:00.1234Z` parses,
+/// kept to the nanosecond.
 pub(crate) fn parse_global_2010(value: &str) -> Option<GlobalDateTime> {
+    let fraction = value.find('.').map(|dot| {
+        let digits = value[dot + 1..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        (dot, digits)
+    });
+    match fraction {
+        Some((dot, digits)) if digits > 3 => {
+            // Parse with the first three digits, then put the rest back.
+            let short = format!("{}{}", &value[..dot + 4], &value[dot + 1 + digits..]);
+            let mut parsed = parse_global_zero_2010(&short)?;
+            let nanos: String = value[dot + 1..dot + 1 + digits.min(9)].to_owned();
+            parsed.time.nanosecond = format!("{nanos:0<9}").parse().ok()?;
+            Some(parsed)
+        }
+        _ => parse_global_zero_2010(value),
+    }
+}
+
+/// [`parse_global_date_time`], with `-00:00` (or `-0000`) read as offset
+/// zero.
+fn parse_global_zero_2010(value: &str) -> Option<GlobalDateTime> {
     parse_global_date_time(value).or_else(|| {
         let as_plus = match value.strip_suffix("-00:00") {
             Some(head) => format!("{head}+00:00"),
@@ -81,9 +109,14 @@ pub(crate) struct TimeValue {
 /// attribute if it has one, else its text content, parsed as a date, a
 /// local date and time (whose time is then treated as unknown: without an
 /// offset it names no instant), or a global date and time. `None` when the
-/// date is unknown (a time alone, or nothing valid).
+/// date is unknown (a time alone, or nothing valid). Only the text content
+/// is trimmed of whitespace (the 2010 rules "skip whitespace" in content
+/// mode, not in attribute mode; today's rules in neither).
 pub(crate) fn time_element_value(datetime_attr: Option<&str>, text: &str) -> Option<TimeValue> {
-    let value = datetime_attr.unwrap_or(text).trim();
+    let value = match datetime_attr {
+        Some(attr) => attr,
+        None => text.trim_matches(microdata_model::is_ascii_whitespace),
+    };
     if let Some(global) = parse_global_2010(value) {
         return Some(TimeValue {
             date: global.date,
@@ -150,7 +183,7 @@ mod tests {
 
     #[test]
     fn time_values() {
-        let v = time_element_value(Some(" 2010-08-04T10:00+02:00 "), "ignored").unwrap();
+        let v = time_element_value(Some("2010-08-04T10:00+02:00"), "ignored").unwrap();
         assert_eq!(v.date.to_string(), "2010-08-04");
         let (t, o) = v.time.unwrap();
         assert_eq!((t.hour, o.minutes), (10, 120));
@@ -161,6 +194,21 @@ mod tests {
         assert!(time_element_value(Some("10:00"), "2010-08-04").is_none());
         assert!(time_element_value(None, "August 4th").is_none());
         assert!(time_element_value(Some(""), "2010-08-04").is_none());
+        // An attribute is not trimmed; text content is, of ASCII whitespace.
+        assert!(time_element_value(Some(" 2010-08-04T10:00Z "), "").is_none());
+        assert!(time_element_value(None, "\u{a0}2010-08-04").is_none());
+    }
+
+    #[test]
+    fn fractions_of_any_length_parse() {
+        let t = parse_global_2010("2009-01-01T00:00:00.1234Z").unwrap();
+        assert_eq!(t.time.nanosecond, 123_400_000);
+        assert_eq!(best_representation(&t), "2009-01-01T00:00:00.1234-00:00");
+        let t = parse_global_2010("2009-01-01T00:00:00.123456789123-00:00").unwrap();
+        assert_eq!(t.time.nanosecond, 123_456_789);
+        assert_eq!(t.offset.minutes, 0);
+        assert!(parse_global_2010("2009-01-01T00:00:00.1234").is_none());
+        assert!(parse_global_2010("2009-01-01T00:00:00.12.34Z").is_none());
     }
 
     #[test]
