@@ -136,7 +136,8 @@ pub(crate) struct OrderSink {
     /// or `<body>` start tag), with their attribute names in source order;
     /// turned into runs of the [`AttributeOrder`] when the parse finishes.
     grown: RefCell<HashMap<NodeId, Vec<QualName>>>,
-    /// [`scraper_sorts`].
+    /// Whether to record the order: [`scraper_sorts`], or false for a
+    /// [`plain`](OrderSink::plain) sink.
     sorts: bool,
 }
 
@@ -258,20 +259,18 @@ impl TreeSink for OrderSink {
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> NodeId {
-        if flags.mathml_annotation_xml_integration_point {
-            let id = self.create_element(name, attrs, ElementFlags::default());
-            self.integration_points.borrow_mut().insert(id);
-            return id;
-        }
-        if !self.sorts || sorted(&attrs) {
-            // Most elements: at most one attribute, or already in order.
-            return self.inner.create_element(name, attrs, flags);
-        }
-        // `create_element` takes the list: work out its order first.
-        let run = self.order.borrow_mut().push_ranks(&attrs);
+        let integration_point = flags.mathml_annotation_xml_integration_point;
+        // Most elements: at most one attribute, or already in order.
+        let run = (self.sorts && !sorted(&attrs))
+            .then(|| self.order.borrow_mut().push_ranks(&attrs))
+            .flatten();
+        // `create_element` takes the list: its order is worked out above.
         let id = self.inner.create_element(name, attrs, flags);
         if let Some(run) = run {
             self.order.borrow_mut().runs.insert(id, run);
+        }
+        if integration_point {
+            self.integration_points.borrow_mut().insert(id);
         }
         id
     }
