@@ -6,7 +6,7 @@ use microdata_model::microsyntax::{
     parse_global_date_time,
 };
 use microdata_model::vocab::{Checker, PropertyMap, VEVENT_TYPE, Warning, is_valid_geo};
-use microdata_model::{Document, Item, Limits, Node, Value};
+use microdata_model::{Document, Limits, Node, Value};
 
 /// The `class` values.
 pub(crate) const CLASSES: [&str; 3] = ["public", "private", "confidential"];
@@ -137,30 +137,23 @@ pub fn check_within<'d, 'a, N: Node<'a>>(
     doc: &'d Document<'a, N>,
     limits: &Limits,
 ) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::with_limits(limits);
-    for item in doc.all_items().filter(|i| i.has_type(VEVENT_TYPE)) {
-        if c.stopped() {
-            break;
-        }
-        check_item(&mut c, item);
-    }
-    c.into_warnings()
+    Checker::with_limits(limits).check_type(doc, VEVENT_TYPE, check_item)
 }
 
-fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
-    let Some(map) = c.map(item) else { return };
+fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap<'d, 'a, N>) {
+    let item = map.item();
     c.no_global_identifier(item, "vEvent", "vevent:global-identifier");
     // The vocabulary's names: the text-valued ones, `attach` and `url`.
     c.defined_names(
-        &map,
+        map,
         VEVENT_TYPE,
         |name| TEXT.contains(&name) || matches!(name, "attach" | "url"),
         "vevent:undefined-property",
     );
-    c.exactly_one(&map, "dtstart", "vevent:dtstart-exactly-once");
-    c.line_names(&map, "iCalendar", "vevent:line-name");
+    c.exactly_one(map, "dtstart", "vevent:dtstart-exactly-once");
+    c.line_names(map, "iCalendar", "vevent:line-name");
     for name in SINGLE {
-        c.at_most_one(&map, name, "vevent:single-valued");
+        c.at_most_one(map, name, "vevent:single-valued");
     }
     if map.count("dtend") > 0 && map.count("duration") > 0 {
         for name in ["dtend", "duration"] {
@@ -176,16 +169,16 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         }
     }
     for name in TEXT {
-        c.texts(&map, name, "vevent:text-value");
+        c.texts(map, name, "vevent:text-value");
     }
     for name in ["attach", "url"] {
-        c.absolute_urls(&map, name, "vevent:url-value");
+        c.absolute_urls(map, name, "vevent:url-value");
     }
-    c.one_of(&map, "class", &CLASSES, "vevent:class-value");
-    c.one_of(&map, "status", &STATUSES, "vevent:status-value");
-    c.one_of(&map, "transp", &TRANSPS, "vevent:transp-value");
+    c.one_of(map, "class", &CLASSES, "vevent:class-value");
+    c.one_of(map, "status", &STATUSES, "vevent:status-value");
+    c.one_of(map, "transp", &TRANSPS, "vevent:transp-value");
     c.syntax(
-        &map,
+        map,
         "geo",
         is_valid_geo,
         "latitude;longitude in decimal degrees",
@@ -195,29 +188,29 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         |s: &str| is_valid_date_string(s) || is_valid_global_date_and_time_string(s);
     const DATE_OR_GLOBAL: &str = "a valid date string or a valid global date and time string";
     c.syntax(
-        &map,
+        map,
         "dtstart",
         date_or_global,
         DATE_OR_GLOBAL,
         "vevent:dtstart-value",
     );
     c.syntax(
-        &map,
+        map,
         "exdate",
         date_or_global,
         DATE_OR_GLOBAL,
         "vevent:exdate-value",
     );
-    dtend(c, &map);
+    dtend(c, map);
     c.syntax(
-        &map,
+        map,
         "duration",
         is_valid_vevent_duration_string,
         "a valid vevent duration string",
         "vevent:duration-value",
     );
     c.syntax(
-        &map,
+        map,
         "rdate",
         is_valid_rdate,
         "a valid date string, a valid global date and time string, or a valid global date \
@@ -229,7 +222,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         ("last-modified", "vevent:last-modified-value"),
     ] {
         c.syntax(
-            &map,
+            map,
             name,
             is_valid_global_date_and_time_string,
             "a valid global date and time string",
@@ -237,7 +230,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         );
     }
     c.syntax(
-        &map,
+        map,
         "sequence",
         is_valid_non_negative_integer,
         "a valid non-negative integer",

@@ -519,7 +519,6 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// let mut checker = Checker::with_limits(&Limits::default().with_max_reads(3));
     /// assert!(checker.map(item).is_some()); // two reads
     /// assert!(checker.map(item).is_none()); // four: more than three
-    /// assert!(checker.stopped());
     /// assert_eq!(checker.into_warnings()[0].rule(), "vocab:check-stopped");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -577,20 +576,6 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
             ),
         );
         None
-    }
-
-    /// Whether [`map`](Checker::map) ran out of reads.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use microdata_model::vocab::Checker;
-    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
-    /// # use tree::N;
-    /// assert!(!Checker::<N>::new().stopped());
-    /// ```
-    pub fn stopped(&self) -> bool {
-        self.stopped
     }
 
     /// Records a warning, unless the same one (element, rule and message)
@@ -1270,6 +1255,46 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     pub fn into_warnings(self) -> Vec<Warning<'d, 'a, N>> {
         self.warnings
     }
+
+    /// Runs `check` on the [`PropertyMap`] of every item of `doc` with the
+    /// item type `ty`, in tree order, until the reads run out (see
+    /// [`map`](Checker::map)); then the warnings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::{Document, Limits};
+    /// use microdata_model::vocab::Checker;
+    ///
+    /// // <div><p itemscope itemtype="https://example.com/Pet"></p>
+    /// //      <p itemscope itemtype="https://example.com/Pet"></p></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("p"), "", &[("itemscope", ""), ("itemtype", "https://example.com/Pet")], &[]),
+    ///     (Some("p"), "", &[("itemscope", ""), ("itemtype", "https://example.com/Pet")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let warnings = Checker::with_limits(&Limits::default()).check_type(
+    ///     &doc,
+    ///     "https://example.com/Pet",
+    ///     |c, map| c.exactly_one(map, "name", "pet:name-exactly-once"),
+    /// );
+    /// assert_eq!(warnings.len(), 2);
+    /// ```
+    pub fn check_type(
+        mut self,
+        doc: &'d Document<'a, N>,
+        ty: &str,
+        mut check: impl FnMut(&mut Self, &PropertyMap<'d, 'a, N>),
+    ) -> Vec<Warning<'d, 'a, N>> {
+        for item in doc.all_items().filter(|i| i.has_type(ty)) {
+            let Some(map) = self.map(item) else { break };
+            check(&mut self, &map);
+        }
+        self.into_warnings()
+    }
 }
 
 /// Whether `name` can be the name of a vCard or iCalendar content line:
@@ -1381,18 +1406,16 @@ pub fn check_work_within<'d, 'a, N: Node<'a>>(
     doc: &'d Document<'a, N>,
     limits: &Limits,
 ) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::with_limits(limits);
-    for item in doc.all_items().filter(|i| i.has_type(WORK_TYPE)) {
-        let Some(map) = c.map(item) else { break };
+    Checker::with_limits(limits).check_type(doc, WORK_TYPE, |c, map| {
         c.defined_names(
-            &map,
+            map,
             WORK_TYPE,
             |name| matches!(name, "work" | "title" | "author" | "license"),
             "work:undefined-property",
         );
-        c.exactly_one(&map, "work", "work:work-exactly-once");
-        c.absolute_urls(&map, "work", "work:work-url");
-        c.at_most_one(&map, "title", "work:title-at-most-once");
+        c.exactly_one(map, "work", "work:work-exactly-once");
+        c.absolute_urls(map, "work", "work:work-url");
+        c.at_most_one(map, "title", "work:title-at-most-once");
         for &p in map.get("author") {
             match p.property_value() {
                 Value::Text(_) => {}
@@ -1413,9 +1436,8 @@ pub fn check_work_within<'d, 'a, N: Node<'a>>(
                 ),
             }
         }
-        c.absolute_urls(&map, "license", "work:license-url");
-    }
-    c.into_warnings()
+        c.absolute_urls(map, "license", "work:license-url");
+    })
 }
 
 #[cfg(test)]

@@ -195,48 +195,41 @@ pub fn check_within<'d, 'a, N: Node<'a>>(
     doc: &'d Document<'a, N>,
     limits: &Limits,
 ) -> Vec<Warning<'d, 'a, N>> {
-    let mut c = Checker::with_limits(limits);
-    for item in doc.all_items().filter(|i| i.has_type(HCARD_TYPE)) {
-        if c.stopped() {
-            break;
-        }
-        check_item(&mut c, item);
-    }
-    c.into_warnings()
+    Checker::with_limits(limits).check_type(doc, HCARD_TYPE, check_item)
 }
 
-fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a, N>) {
-    let Some(map) = c.map(item) else { return };
+fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap<'d, 'a, N>) {
+    let item = map.item();
     c.no_global_identifier(item, "vCard", "hcard:global-identifier");
     c.defined_names(
-        &map,
+        map,
         HCARD_TYPE,
         |name| DEFINED.contains(&name),
         "hcard:undefined-property",
     );
-    c.exactly_one(&map, "fn", "hcard:fn-exactly-once");
-    c.line_names(&map, "vCard", "hcard:line-name");
-    c.exactly_one(&map, "n", "hcard:n-exactly-once");
+    c.exactly_one(map, "fn", "hcard:fn-exactly-once");
+    c.line_names(map, "vCard", "hcard:line-name");
+    c.exactly_one(map, "n", "hcard:n-exactly-once");
     for name in SINGLE {
-        c.at_most_one(&map, name, "hcard:single-valued");
+        c.at_most_one(map, name, "hcard:single-valued");
     }
     for name in TEXT {
-        c.texts(&map, name, "hcard:text-value");
+        c.texts(map, name, "hcard:text-value");
     }
     for name in URLS {
-        c.absolute_urls(&map, name, "hcard:url-value");
+        c.absolute_urls(map, name, "hcard:url-value");
     }
     for name in ["tel", "org"] {
-        c.texts_or_items(&map, name, "hcard:text-or-item-value");
+        c.texts_or_items(map, name, "hcard:text-or-item-value");
     }
     for name in ["n", "adr", "related"] {
-        c.items(&map, name, "hcard:item-value");
+        c.items(map, name, "hcard:item-value");
     }
-    c.one_of(&map, "kind", &KINDS, "hcard:kind-value");
-    c.one_of(&map, "sex", &SEXES, "hcard:sex-value");
+    c.one_of(map, "kind", &KINDS, "hcard:kind-value");
+    c.one_of(map, "sex", &SEXES, "hcard:sex-value");
     for name in ["bday", "anniversary"] {
         c.syntax(
-            &map,
+            map,
             name,
             is_valid_date_string,
             "a valid date string",
@@ -244,21 +237,21 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         );
     }
     c.syntax(
-        &map,
+        map,
         "rev",
         is_valid_global_date_and_time_string,
         "a valid global date and time string",
         "hcard:rev-value",
     );
     c.syntax(
-        &map,
+        map,
         "tz",
         is_valid_tz,
         "±HH:MM (hours 00-23, minutes 00-59)",
         "hcard:tz-syntax",
     );
     c.syntax(
-        &map,
+        map,
         "geo",
         is_valid_geo,
         "latitude;longitude in decimal degrees",
@@ -309,7 +302,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         }
     }
 
-    for sub in subitems(&map, "n") {
+    for sub in subitems(map, "n") {
         let Some(n) = c.map(sub) else { return };
         for part in [
             "family-name",
@@ -321,7 +314,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
             c.texts(&n, part, "hcard:text-value");
         }
     }
-    for sub in subitems(&map, "adr") {
+    for sub in subitems(map, "adr") {
         let Some(adr) = c.map(sub) else { return };
         for part in [
             "type",
@@ -341,7 +334,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         c.one_of(&adr, "type", &ADDRESS_TYPES, "hcard:address-type");
         distinct_types(c, &adr);
     }
-    for sub in subitems(&map, "tel") {
+    for sub in subitems(map, "tel") {
         let Some(tel) = c.map(sub) else { return };
         c.texts(&tel, "type", "hcard:text-value");
         c.texts(&tel, "value", "hcard:text-value");
@@ -349,7 +342,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
         distinct_types(c, &tel);
         c.exactly_one(&tel, "value", "hcard:tel-value-exactly-once");
     }
-    for sub in subitems(&map, "org") {
+    for sub in subitems(map, "org") {
         let Some(org) = c.map(sub) else { return };
         c.texts(&org, "organization-name", "hcard:text-value");
         c.texts(&org, "organization-unit", "hcard:text-value");
@@ -359,7 +352,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, item: Item<'d, 'a
             "hcard:organization-name-exactly-once",
         );
     }
-    for sub in subitems(&map, "related") {
+    for sub in subitems(map, "related") {
         let Some(rel) = c.map(sub) else { return };
         c.exactly_one(&rel, "url", "hcard:related-url-exactly-once");
         c.absolute_urls(&rel, "url", "hcard:url-value");
