@@ -249,7 +249,7 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
             }
         }
         if let Value::Item(sub) = &value {
-            reads = reads.saturating_add(sub_reads(*sub, name, legacy));
+            reads = reads.saturating_add(sub_reads(*sub, name));
             limits.check_reads(reads)?;
         }
         if let Some(prop) = property(top, element, name, value, legacy) {
@@ -261,13 +261,13 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
 
 /// The property values [`property`] reads to make a line of `sub`: each
 /// part it gathers scans the sub-item's properties once.
-fn sub_reads<'a, N: Node<'a>>(sub: Item<'_, 'a, N>, name: &str, legacy: bool) -> usize {
+fn sub_reads<'a, N: Node<'a>>(sub: Item<'_, 'a, N>, name: &str) -> usize {
     let scans = match name {
         "n" => 5,
         // Three collected parts, four first ones, and `type`.
         "adr" => 8,
-        "related" if !legacy && sub.has_type(HCARD_TYPE) => 2,
-        // `org`: organization-name and the units; others: value and type.
+        // `org`: organization-name and the units; others (`related`
+        // included): value and type.
         _ => 2,
     };
     scans * sub.properties().len()
