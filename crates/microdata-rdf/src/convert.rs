@@ -292,7 +292,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     /// Case, default ports and percent-encoding are the parser's, so one
     /// resource has one IRI however a page spells it.
     fn spell_url(&self, parsed: String, raw: Option<&str>) -> String {
-        let (Mode::W3c, Some(raw)) = (self.options.mode(), raw) else {
+        let (Mode::W3c, Some(raw), true) = (self.options.mode(), raw, parsed.ends_with('/')) else {
             return parsed;
         };
         let spelled = rfc3986::resolve(self.doc.effective_base_url().as_str(), raw);
