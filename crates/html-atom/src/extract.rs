@@ -68,9 +68,6 @@ const MIDNIGHT_NO_OFFSET: (Time, TimeZoneOffset) = (
     TimeZoneOffset { minutes: 0 },
 );
 
-/// The address of a document without one (as for a new DOM document).
-const ABOUT_BLANK: &str = "about:blank";
-
 /// Sectioning content, and the sectioning roots of the 2010 text
 /// (`blockquote`, `body`, `details`, `fieldset`, `figure`, `td`): "the
 /// nearest ancestor of sectioning content" of an element is its nearest
@@ -190,14 +187,14 @@ impl Tables {
     /// The base URI of element `i` (XML Base over the document base URL,
     /// as the 2010 text asks of every document: "user agents must act as
     /// if all Document objects represented XML documents").
-    fn base_of<'d, 'a, N: Node<'a>>(
-        &'d self,
-        doc: &'d Document<'a, N>,
-        i: usize,
-    ) -> Option<&'d Url> {
+    fn base_of<'d, 'a, N: Node<'a>>(&'d self, doc: &'d Document<'a, N>, i: usize) -> &'d Url {
         match self.base_from[i] {
-            NONE => Some(doc.effective_base_url()),
-            b => self.xml_base.get(&b),
+            NONE => doc.effective_base_url(),
+            // An element's own `xml:base` is recorded only when it parsed.
+            b => self
+                .xml_base
+                .get(&b)
+                .unwrap_or_else(|| doc.effective_base_url()),
         }
     }
 
@@ -210,7 +207,7 @@ impl Tables {
         value: &str,
     ) -> Option<Url> {
         doc.url_options()
-            .base_url(self.base_of(doc, i))
+            .base_url(Some(self.base_of(doc, i)))
             .parse(value.trim_matches(is_space))
             .ok()
     }
@@ -259,7 +256,7 @@ pub(crate) fn extract<'a, N: Node<'a>>(
     }
     let now = Stamp::best(&options.now_or_clock());
     let tables = Tables::new(doc);
-    let address = doc.url().map_or(ABOUT_BLANK, Url::as_str);
+    let address = doc.effective_url().as_str();
 
     // "For each meta element with a name attribute and a content attribute
     // and whose name attribute's value is author": an author with that name.
@@ -384,10 +381,7 @@ fn extract_entry<'a, N: Node<'a>>(
     // "Set the xml:base attribute of E to the base URI of the element
     // article, as defined by the XML Base specification, with the base URI
     // of the document entity being defined as the document base URL".
-    let base = tables
-        .base_of(doc, a)
-        .map_or(ABOUT_BLANK, Url::as_str)
-        .to_owned();
+    let base = tables.base_of(doc, a).as_str().to_owned();
 
     // "Let heading be the first element of heading content whose nearest
     // ancestor of sectioning content is article".

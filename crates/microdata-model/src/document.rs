@@ -923,6 +923,27 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         self.url.as_ref()
     }
 
+    /// The document's URL, or `about:blank`, the URL HTML gives a document
+    /// without one: what the converters write as "the document's address"
+    /// (vCard's `SOURCE`, the RDF document subject, Atom's feed id).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[], &[])];
+    /// assert_eq!(Document::new(N(tree, 0)).effective_url().as_str(), "about:blank");
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/a".parse()?);
+    /// assert_eq!(doc.effective_url().as_str(), "https://example.com/a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn effective_url(&self) -> &Url {
+        self.url.as_ref().unwrap_or_else(|| about_blank())
+    }
+
     /// The document base URL: the first `<base href>` resolved against the
     /// document URL, or the document URL itself.
     pub fn base_url(&self) -> Option<&Url> {

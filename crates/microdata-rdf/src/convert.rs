@@ -158,14 +158,9 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
 impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     pub(crate) fn new(doc: &'d Document<'a, N>, options: &'o RdfOptions) -> Self {
         let items = doc.all_items().len();
-        let base_fragment = match doc.base_url() {
-            Some(base) => {
-                let mut base = base.clone();
-                base.set_fragment(None);
-                format!("{base}#")
-            }
-            None => "about:blank#".to_owned(),
-        };
+        let mut base = doc.effective_base_url().clone();
+        base.set_fragment(None);
+        let base_fragment = format!("{base}#");
         Converter {
             doc,
             options,
@@ -268,9 +263,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
 
     /// "The document's current address" (`about:blank` without a URL).
     fn document_iri(&mut self) -> NamedNode {
-        self.doc
-            .url()
-            .and_then(|u| iri::named_node(u.as_str()))
+        iri::named_node(self.doc.effective_url().as_str())
             .unwrap_or_else(|| NamedNode::new_unchecked("about:blank"))
     }
 

@@ -119,7 +119,7 @@ impl<'d, 'a, N: Node<'a>> Frame<'d, 'a, N> {
         let card = Card {
             version: if legacy { "3.0" } else { "4.0" },
             // Step 7: the document's URL ("about:blank" when it has none).
-            source: escape_text(doc.url().map_or("about:blank", |u| u.as_str())),
+            source: escape_text(doc.effective_url().as_str()),
             // Step 8.
             name: doc.title().map(|t| escape_text(t.text_content())),
             // 2010 draft: "If node has a global identifier, add a vCard line
