@@ -3,10 +3,10 @@
 //! Each case checks the message, the exit status, and that the good
 //! outputs are complete.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::util::{command, run, temp_dir, text};
+use crate::util::{TempDir, command, run, temp_dir, text};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -241,7 +241,7 @@ fn full_output(args: &[&str]) -> String {
 }
 
 /// 40 documents, one item each, about 2.5 KB of JSON per document.
-fn many_files(name: &str) -> PathBuf {
+fn many_files(name: &str) -> TempDir {
     let dir = temp_dir(name);
     for i in 0..40 {
         let body = format!(

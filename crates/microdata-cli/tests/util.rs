@@ -1,7 +1,7 @@
 //! Running the built command, its output as text, and fresh folders.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// The built `microdata` binary with `args`.
@@ -30,10 +30,22 @@ pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A fresh, empty folder for one test, unique to this test process.
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("microdata-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty folder for one test, removed when the value is dropped.
+pub(crate) struct TempDir(tempfile::TempDir);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh, empty folder for one test, named after it, unique to this run.
+pub(crate) fn temp_dir(name: &str) -> TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("microdata-cli-{name}-"))
+        .tempdir()
+        .unwrap();
+    TempDir(dir)
 }
