@@ -218,6 +218,29 @@ _:a <http://schema.org/name> "Kept"@de ;
     assert_isomorphic(&html_graph(html), &turtle(expected, URL));
 }
 
+/// A name with a colon that is not an absolute URL has no predicate (step
+/// 6.1.5), but its item value is still generated (step 6.1.3); only the
+/// link to it is missing. A name of an untyped item that is not an
+/// absolute URL is skipped whole (step 6.1.1 aborts first).
+#[test]
+fn a_name_without_a_predicate_still_generates_its_item() {
+    let html = r#"<div itemscope itemtype="http://ex.org/T">
+  <div itemprop="1:a" itemscope itemtype="http://ex.org/U"><span itemprop="n">x</span></div>
+  <div itemprop=":b" itemscope><span itemprop="n">y</span></div>
+  <span itemprop="2:c">not an item</span>
+</div>
+<div itemscope><div itemprop="d" itemscope itemtype="http://ex.org/V">
+  <span itemprop="n">z</span></div></div>"#;
+    let expected = r#"
+<> <http://www.w3.org/1999/xhtml/microdata#item> _:t, _:w .
+_:t a <http://ex.org/T> .
+_:u a <http://ex.org/U> ;
+    <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:n> "x" .
+_:b <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23::b%20n> "y" .
+"#;
+    assert_isomorphic(&html_graph(html), &turtle(expected, URL));
+}
+
 /// The 2011 draft assumed one item type: with several, `rdf:type` is
 /// generated for each absolute one and predicates are built from the first.
 #[test]
