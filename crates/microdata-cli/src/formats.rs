@@ -1,7 +1,7 @@
 //! One function per output format.
 
 use microdata_scraper::json::JsonOptions;
-use microdata_scraper::{Document, MicrodataError, ScraperNode};
+use microdata_scraper::{Document, MicrodataError};
 
 use crate::Settings;
 use crate::cli::{Args, Format, RdfMode};
@@ -17,7 +17,7 @@ pub(crate) struct Context<'x, 'd, 'a> {
     /// Reading and decoding problems.
     pub(crate) input_errors: &'x [String],
     /// The document's microdata errors and warnings.
-    pub(crate) errors: &'x [MicrodataError<'d, 'a, ScraperNode<'a>>],
+    pub(crate) errors: &'x [MicrodataError<'d, 'a>],
     /// Lines a format has to say on standard error, in order.
     pub(crate) notes: std::cell::RefCell<Vec<String>>,
 }
@@ -160,7 +160,7 @@ pub(crate) fn jsonl_failure<'d, 'a>(
     url: Option<&str>,
     encoding: Option<&str>,
     errors: &[String],
-    microdata: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>,
+    microdata: Option<&[MicrodataError<'d, 'a>]>,
 ) -> String {
     jsonl_line(
         args,
@@ -183,7 +183,7 @@ fn jsonl_line<'d, 'a>(
     encoding: Option<&str>,
     items: &str,
     errors: &[String],
-    microdata: Option<&[MicrodataError<'d, 'a, ScraperNode<'a>>]>,
+    microdata: Option<&[MicrodataError<'d, 'a>]>,
 ) -> String {
     let opt = |s: Option<&str>| s.map_or("null".to_owned(), string);
     let mut line = format!(

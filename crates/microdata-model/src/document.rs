@@ -1127,10 +1127,12 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// `document.getItems(typeNames)`.
     ///
     /// The match is exact and case-sensitive.
-    pub fn items_of_type<'t>(
-        &'t self,
+    ///
+    /// The items borrow the document only, not `types`.
+    pub fn items_of_type<'d, 't>(
+        &'d self,
         types: &'t str,
-    ) -> impl Iterator<Item = Item<'t, 'a, N>> + 't {
+    ) -> impl Iterator<Item = Item<'d, 'a, N>> {
         let wanted: Vec<&str> = split_ascii_whitespace(types).collect();
         self.items().filter(move |item| {
             wanted.is_empty() || item.types().iter().any(|t| wanted.contains(t))

@@ -37,7 +37,7 @@ pub struct Attribute<'a> {
 ///
 /// This is all the microdata model needs from a DOM. Handles are small
 /// `Copy` values (typically an index or a reference); equality is node
-/// identity, and `Hash` must agree with it. Strings returned borrow the tree
+/// identity (see [Identity](#identity)), and `Hash` must agree with it. Strings returned borrow the tree
 /// for `'a`, not the handle. `Debug` (an index or a tag name is enough) is
 /// what lets every model type that holds a node print itself.
 ///
@@ -45,6 +45,16 @@ pub struct Attribute<'a> {
 /// parsing: children in tree order, and no `<template>` contents among the
 /// children of a `template` element (expose them, if at all, as a child of
 /// kind [`NodeKind::Other`], which the model skips).
+///
+/// # Identity
+///
+/// `==` must say whether two handles are *the same node*, never whether
+/// two nodes look alike: the model and the converters key maps and sets by
+/// node (html-atom, for one, leaves out of an entry's content the nodes it
+/// removed), so two equal-looking `<h1>Title</h1>` elements that compared
+/// equal would be taken for one. Compare indices, or pointers with
+/// [`std::ptr::eq`] for a handle that is a reference; do not derive
+/// `PartialEq` on the node type and implement the trait on `&Node`.
 ///
 /// The model derives everything else (tree order, the ID map used by
 /// `itemref`, the document base URL, inherited languages, the `<title>`

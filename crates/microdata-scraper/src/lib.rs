@@ -44,6 +44,16 @@
 //!   Microdata itself never depends on attribute order, and
 //!   [`parse_html`] with [`document`] skips the record (about 3% of a
 //!   parse).
+//!
+//! # Threads
+//!
+//! `scraper` stores text in reference-counted buffers that are not thread
+//! safe, so a [`Parsed`] page and the [`Document`] over it stay on the
+//! thread that parsed them: in a thread pool, parse and convert inside the
+//! same task (as the `microdata` command does). The `atomic` feature
+//! switches `scraper` to atomic buffers, which makes [`Parsed`] `Send`
+//! (not `Sync`: `scraper` caches each element's classes lazily), at some
+//! cost to parsing.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 
@@ -118,9 +128,31 @@ impl<'a> ScraperNode<'a> {
     }
 }
 
+/// The node's id in the tree's arena and what it is (`<p>`, `#text`,
+/// `#document`, …): `ScraperNode(NodeId(5), <p>)`. Not the `NodeRef`'s own
+/// `Debug`, which prints the whole tree.
 impl fmt::Debug for ScraperNode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("ScraperNode").field(&self.node).finish()
+        struct What<'n>(&'n scraper::Node);
+        impl fmt::Debug for What<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.0 {
+                    scraper::Node::Element(e) => write!(f, "<{}>", e.name()),
+                    scraper::Node::Text(_) => f.write_str("#text"),
+                    scraper::Node::Document => f.write_str("#document"),
+                    scraper::Node::Fragment => f.write_str("#fragment"),
+                    scraper::Node::Comment(_) => f.write_str("#comment"),
+                    scraper::Node::Doctype(_) => f.write_str("#doctype"),
+                    scraper::Node::ProcessingInstruction(_) => {
+                        f.write_str("#processing-instruction")
+                    }
+                }
+            }
+        }
+        f.debug_tuple("ScraperNode")
+            .field(&self.node.id())
+            .field(&What(self.node.value()))
+            .finish()
     }
 }
 
@@ -263,6 +295,45 @@ impl<'a> Node<'a> for ScraperNode<'a> {
 
 /// A microdata [`Document`](microdata_model::Document) over a `scraper` tree.
 pub type Document<'a> = microdata_model::Document<'a, ScraperNode<'a>>;
+
+/// An [`Item`](microdata_model::Item) of a [`Document`] over a `scraper`
+/// tree: `'d` borrows the document, `'a` the parsed HTML.
+///
+/// Items borrow the [`Document`], which borrows the [`Parsed`] page, so a
+/// function can return items only to a caller that holds both:
+///
+/// ```
+/// use microdata_scraper::{Document, Item};
+///
+/// fn of_type<'d, 'a>(doc: &'d Document<'a>, ty: &str) -> Vec<Item<'d, 'a>> {
+///     doc.items_of_type(ty).collect()
+/// }
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="https://schema.org/Person"><b itemprop=name>Ada</b>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// assert_eq!(of_type(&doc, "https://schema.org/Person").len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type Item<'d, 'a> = microdata_model::Item<'d, 'a, ScraperNode<'a>>;
+
+/// An [`Element`](microdata_model::Element) of a [`Document`] over a
+/// `scraper` tree.
+pub type Element<'d, 'a> = microdata_model::Element<'d, 'a, ScraperNode<'a>>;
+
+/// A property [`Value`](microdata_model::Value) of an [`Item`] over a
+/// `scraper` tree.
+pub type Value<'d, 'a> = microdata_model::Value<'d, 'a, ScraperNode<'a>>;
+
+/// A [`MicrodataError`](microdata_model::MicrodataError) found in a
+/// [`Document`] over a `scraper` tree.
+pub type MicrodataError<'d, 'a> = microdata_model::MicrodataError<'d, 'a, ScraperNode<'a>>;
+
+/// The [`Properties`](microdata_model::Properties) of an [`Item`] over a
+/// `scraper` tree.
+pub type Properties<'d, 'a> = microdata_model::Properties<'d, 'a, ScraperNode<'a>>;
 
 /// Parses an HTML document the way this crate does everywhere: scripting
 /// disabled (see the crate docs).
@@ -670,6 +741,7 @@ impl Parsed {
     /// assert_eq!(book.get("name").and_then(|v| v.as_str().map(String::from)).as_deref(), Some("Emma"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use = "indexing walks the whole tree; use the document it returns"]
     pub fn document(&self) -> Document<'_> {
         document_with(&self.html, Some(&self.order), self.url.clone(), None)
     }

@@ -27,7 +27,7 @@ fn check(path: &Path) -> Result<(), String> {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    let listing = |v: &[&microdata_scraper::MicrodataError<'_, '_, _>]| {
+    let listing = |v: &[&microdata_scraper::MicrodataError<'_, '_>]| {
         v.iter()
             .map(|e| e.to_string())
             .collect::<Vec<_>>()

@@ -223,3 +223,16 @@ fn html_integration_points_in_mathml_make_html_elements() {
         expected
     );
 }
+
+/// With the `atomic` feature a parsed page moves to another thread (a
+/// crawler parses in one stage and converts in the next).
+#[cfg(feature = "atomic")]
+#[test]
+fn parsed_is_send_with_the_atomic_feature() {
+    fn send<T: Send>(value: T) -> T {
+        value
+    }
+    let parsed = send(parse("<p itemscope><b itemprop=n>x</b>", None).unwrap());
+    let json = std::thread::spawn(move || parsed.to_json()).join().unwrap();
+    assert_eq!(json, r#"{"items":[{"properties":{"n":["x"]}}]}"#);
+}

@@ -103,6 +103,13 @@ fn values_compare_and_model_types_print() {
         r#"Item { element: <div>#3, types: ["https://schema.org/Book"], id: Some("urn:isbn:0-330-34032-8") }"#
     );
     assert_eq!(format!("{:?}", names[0]), r#"Text("Ada")"#);
+    // A node prints its arena id and what it is, not the whole tree.
+    let node = item.element().node();
+    assert_eq!(format!("{node:?}"), "ScraperNode(NodeId(5), <div>)");
+    assert_eq!(
+        format!("{:?}", doc.root()),
+        "ScraperNode(NodeId(1), #document)"
+    );
 
     // Microdata errors are errors.
     let errors = doc.errors();
