@@ -77,6 +77,10 @@ mod write;
 use microdata_model::{Document, Node};
 
 pub use datetime::best_representation;
+/// The model this crate converts from (`Document`, `Node`, `Limits`,
+/// `microsyntax`), re-exported so that a program with its own `Node`
+/// implementation uses the same version.
+pub use microdata_model;
 pub use options::AtomOptions;
 pub use write::ATOM_NAMESPACE;
 
@@ -98,3 +102,8 @@ pub fn to_atom<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &AtomOptions) ->
     // reported as no output rather than a panic.
     write::write(&feed, options.indent()).ok()
 }
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

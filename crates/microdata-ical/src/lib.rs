@@ -76,6 +76,10 @@ pub use convert::PRODID;
 /// callers use the same version (for its `Component` trait, say).
 #[cfg(feature = "typed")]
 pub use icalendar;
+/// The model this crate converts from (`Document`, `Node`, `Limits`,
+/// `microsyntax`), re-exported so that a program with its own `Node`
+/// implementation uses the same version.
+pub use microdata_model;
 pub use microdata_model::vocab::{VEVENT_TYPE, Warning};
 pub use options::IcalOptions;
 #[cfg(feature = "typed")]
@@ -224,3 +228,8 @@ fn calendar_text<'d, 'a: 'd, N: Node<'a>>(
 
 #[cfg(test)]
 mod tests;
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

@@ -85,6 +85,10 @@ use microdata_model::{Document, Node};
 
 pub use convert::Conversion;
 pub use error::{Error, ErrorKind, Warning, WarningKind};
+/// The model this crate converts from (`Document`, `Node`, `Limits`,
+/// `microsyntax`), re-exported so that a program with its own `Node`
+/// implementation uses the same version.
+pub use microdata_model;
 pub use options::{Mode, RdfOptions};
 pub use oxrdf;
 pub use registry::Registry;
@@ -199,3 +203,8 @@ pub fn triples<'a, N: Node<'a>>(
 ) -> Result<std::vec::IntoIter<oxrdf::Triple>, Error> {
     Ok(convert(doc, options)?.into_triples().into_iter())
 }
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

@@ -116,7 +116,7 @@ fn natural(a: &str, b: &str) -> Ordering {
 /// # Examples
 ///
 /// ```
-/// use oxrdf::{Graph, Literal, NamedNode, Triple};
+/// use microdata_rdf::oxrdf::{Graph, Literal, NamedNode, Triple};
 ///
 /// let mut graph = Graph::new();
 /// graph.insert(&Triple::new(
@@ -172,7 +172,7 @@ pub fn to_ntriples<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>
 /// # Examples
 ///
 /// ```
-/// use oxrdf::{BlankNode, Graph, Literal, NamedNode, Triple, vocab::rdf};
+/// use microdata_rdf::oxrdf::{BlankNode, Graph, Literal, NamedNode, Triple, vocab::rdf};
 ///
 /// let mut graph = Graph::new();
 /// let me = BlankNode::new("b0")?;
@@ -227,7 +227,7 @@ pub fn to_turtle<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>
 /// # Examples
 ///
 /// ```
-/// use oxrdf::{Graph, Literal, NamedNode, Triple};
+/// use microdata_rdf::oxrdf::{Graph, Literal, NamedNode, Triple};
 ///
 /// let mut graph = Graph::new();
 /// graph.insert(&Triple::new(

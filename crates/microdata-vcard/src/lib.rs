@@ -64,6 +64,10 @@ mod options;
 mod typed;
 
 pub use check::{check, check_within};
+/// The model this crate converts from (`Document`, `Node`, `Limits`,
+/// `microsyntax`), re-exported so that a program with its own `Node`
+/// implementation uses the same version.
+pub use microdata_model;
 pub use microdata_model::vocab::{HCARD_TYPE, Warning};
 pub use options::VcardOptions;
 #[cfg(feature = "typed")]
@@ -214,3 +218,8 @@ fn card_text<'a, N: Node<'a>>(
 
 #[cfg(test)]
 mod tests;
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

@@ -70,5 +70,14 @@ mod text;
 pub use document::{Alternate, Mf2Document, RelUrl};
 pub use item::{Html, Image, Item, ItemValue, PropertyValue, SERIALIZE_DEPTH_LIMIT};
 pub use map::Map;
+/// The model this crate converts from (`Document`, `Node`, `Limits`,
+/// `microsyntax`), re-exported so that a program with its own `Node`
+/// implementation uses the same version.
+pub use microdata_model;
 pub use options::Mf2Options;
 pub use parse::{parse, try_parse};
+
+/// This crate's README examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;
