@@ -17,7 +17,9 @@ use clap::{Parser, ValueEnum};
 /// per input (compact JSON: one per line), and an input that fails gives
 /// none, so use `jsonl` over many files: each line names its input. Inputs
 /// are processed in parallel. Directories and patterns follow symbolic
-/// links (a link back to a directory being walked is noted, not followed),
+/// links and take each file once, however many links lead to it (a link
+/// back to a directory being walked, or to one above it, is noted, not
+/// followed),
 /// take names starting with `.` like any other, and skip FIFOs, sockets
 /// and devices. A directory without HTML files gives nothing and is no
 /// error; a pattern that matches nothing is an input that failed. File
@@ -125,7 +127,9 @@ pub(crate) struct Args {
     pub(crate) jobs: Option<usize>,
 
     /// Print a summary to standard error: files, of which failed (could not
-    /// be read or hit a limit, and so gave no output); bytes read; the
+    /// be read or hit a limit, and so gave no output) and, if any, converted
+    /// with invalid bytes replaced (which also make the exit status 1);
+    /// bytes read; the
     /// top-level microdata items and the microdata errors of the files
     /// written (whatever the format); time and throughput. On by default
     /// when there is more than one input.

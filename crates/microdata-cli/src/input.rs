@@ -25,10 +25,7 @@ impl Source {
     pub(crate) fn display(&self) -> String {
         match self {
             Source::Stdin => "<stdin>".to_owned(),
-            Source::File(p) => match p.to_str() {
-                Some(s) if !s.is_empty() && !s.chars().any(char::is_control) => s.to_owned(),
-                _ => format!("{p:?}"),
-            },
+            Source::File(p) => shown(p),
         }
     }
 
@@ -79,6 +76,15 @@ impl Source {
         };
         result.map_err(|e| format!("cannot read: {e}"))?;
         Ok(bytes)
+    }
+}
+
+/// A path for messages: as it is, or quoted and escaped when it is empty,
+/// is not UTF-8 or holds control characters.
+fn shown(p: &Path) -> String {
+    match p.to_str() {
+        Some(s) if !s.is_empty() && !s.chars().any(char::is_control) => s.to_owned(),
+        _ => format!("{p:?}"),
     }
 }
 
@@ -140,22 +146,7 @@ const GLOB_SYNTAX: [char; 4] = ['*', '?', '[', '{'];
 /// where it could hold a match.
 fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), String> {
     let invalid = |e: globset::Error| format!("invalid pattern {pattern:?}: {e}");
-    // `dir/**` is the directory and every one below it: the directory's
-    // own walk, which finds each file once.
-    let body = match pattern.strip_suffix("**") {
-        Some(rest) if rest.is_empty() || rest.ends_with('/') => rest,
-        _ => pattern,
-    };
-    let body = body.trim_end_matches('/');
-    let components: Vec<&str> = body.split('/').collect();
-    let literal = components
-        .iter()
-        .take_while(|c| !c.contains(GLOB_SYNTAX))
-        .count();
-    let mut base = components[..literal].join("/");
-    if base.is_empty() && body.starts_with('/') {
-        base.push('/');
-    }
+    let (body, components, literal, base) = split_pattern(pattern);
     let before = out.len();
     let mut seen = HashSet::new();
     if literal == components.len() {
@@ -194,7 +185,7 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
                     if e.file_type().is_dir() {
                         // A directory stands for its HTML files, as if given.
                         walk(path, out, Some(&mut seen));
-                    } else if e.file_type().is_file() && seen.insert(identity(path)) {
+                    } else if e.file_type().is_file() && seen.insert(FileId::of(&e)) {
                         out.push(Ok(Source::File(path.to_path_buf())));
                     }
                     // FIFOs, sockets and devices are no pages: reading one
@@ -226,6 +217,31 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
     Ok(())
 }
 
+/// A pattern's parts: its body (without a trailing `/**`, which stands
+/// for the directory's own walk, and without trailing `/`), the body's
+/// components, how many of them lead without glob syntax, and the
+/// directory they name, where the search starts (empty: `.`).
+fn split_pattern(pattern: &str) -> (&str, Vec<&str>, usize, String) {
+    // `dir/**` is the directory and every one below it: the directory's
+    // own walk, which finds each file once.
+    let body = match pattern.strip_suffix("**") {
+        Some(rest) if rest.is_empty() || rest.ends_with('/') => rest,
+        _ => pattern,
+    };
+    let body = body.trim_end_matches('/');
+    let components: Vec<&str> = body.split('/').collect();
+    let literal = components
+        .iter()
+        .take_while(|c| !c.contains(GLOB_SYNTAX))
+        .count();
+    let mut base = components[..literal].join("/");
+    // `/*.html` and `/**` (whose body trims to nothing) search the root.
+    if base.is_empty() && pattern.starts_with('/') {
+        base.push('/');
+    }
+    (body, components, literal, base)
+}
+
 /// `path` as a pattern search from `.` found it, without its `./` when
 /// `below_dot`.
 fn as_written(path: &Path, below_dot: bool) -> &Path {
@@ -252,10 +268,31 @@ fn source_path(input: &Result<Source, Unusable>) -> Option<&Path> {
     }
 }
 
-/// What identifies a file however it is reached: its canonical path (the
-/// path itself when that cannot be found).
-fn identity(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+/// What identifies a file however it is reached: its device and inode
+/// (one `stat`, which a link-following walk has mostly made already), or
+/// elsewhere its canonical path; the path itself when neither can be had.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+impl FileId {
+    fn of(entry: &walkdir::DirEntry) -> FileId {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if let Ok(m) = entry.metadata() {
+                return FileId::Inode(m.dev(), m.ino());
+            }
+        }
+        FileId::of_path(entry.path())
+    }
+
+    fn of_path(path: &Path) -> FileId {
+        FileId::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    }
 }
 
 /// The message for a walk error, or `None` when it is no failed input: a
@@ -265,16 +302,24 @@ fn identity(path: &Path) -> PathBuf {
 /// in a directory, one the pattern does not match).
 fn walk_problem(e: &walkdir::Error, relevant: bool) -> Option<String> {
     if let Some(ancestor) = e.loop_ancestor() {
-        let link = e
-            .path()
-            .map_or_else(String::new, |p| p.display().to_string());
-        crate::note(format_args!(
-            "microdata: note: {link} links back to {}, whose files are taken once",
-            ancestor.display()
-        ));
+        note_link_back(e.path().unwrap_or(ancestor), ancestor);
         return None;
     }
-    relevant.then(|| format!("cannot read: {e}"))
+    // The I/O error alone: walkdir's own message holds the path unescaped,
+    // and the message is printed after the (escaped) path anyway.
+    let reason = e
+        .io_error()
+        .map_or_else(|| e.to_string(), std::io::Error::to_string);
+    relevant.then(|| format!("cannot read: {reason}"))
+}
+
+/// Notes that `link` leads back to `ancestor`, a directory being walked.
+fn note_link_back(link: &Path, ancestor: &Path) {
+    crate::note(format_args!(
+        "microdata: note: {} links back to {}, whose files are taken once",
+        shown(link),
+        shown(ancestor)
+    ));
 }
 
 /// Whether a file name has one of [`HTML_EXTENSIONS`].
@@ -284,26 +329,40 @@ fn is_html_name(path: &Path) -> bool {
         .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)))
 }
 
-/// The HTML files of `dir`, recursively, sorted by path; with `seen`, only
-/// those not already taken (by canonical path).
-fn walk(
-    dir: &Path,
-    out: &mut Vec<Result<Source, Unusable>>,
-    mut seen: Option<&mut HashSet<PathBuf>>,
-) {
-    // Links are followed (a link to a page is a page); walkdir reports loops.
-    for entry in walkdir::WalkDir::new(dir)
+/// The HTML files of `dir`, recursively, sorted by path, each file once
+/// (whichever links lead to it); with `seen`, only those not already taken
+/// by the caller's search.
+///
+/// Links are followed (a link to a page is a page, a link to a folder is
+/// a folder), but never back: walkdir notes a link to a directory being
+/// walked, and a link to a directory that holds `dir` (`loop -> ..`) is
+/// noted here, as following it would walk `dir` again from above.
+fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut HashSet<FileId>>) {
+    let mut own = HashSet::new();
+    let seen = seen.unwrap_or(&mut own);
+    let root = std::fs::canonicalize(dir).ok();
+    let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
-    {
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() == 0 || !e.path_is_symlink() || !e.file_type().is_dir() {
+                return true;
+            }
+            match (&root, std::fs::canonicalize(e.path())) {
+                (Some(root), Ok(target)) if root.starts_with(&target) => {
+                    note_link_back(e.path(), &target);
+                    false
+                }
+                _ => true,
+            }
+        });
+    for entry in walker {
         match entry {
             Ok(e) if e.file_type().is_file() && is_html_name(e.path()) => {
-                if let Some(seen) = seen.as_deref_mut() {
-                    if !seen.insert(identity(e.path())) {
-                        continue;
-                    }
+                if seen.insert(FileId::of(&e)) {
+                    out.push(Ok(Source::File(e.into_path())));
                 }
-                out.push(Ok(Source::File(e.into_path())));
             }
             Ok(_) => {}
             Err(e) => {
@@ -321,5 +380,26 @@ fn walk(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_pattern;
+
+    #[test]
+    fn patterns_split_into_a_search_base_and_the_rest() {
+        let base = |p| split_pattern(p).3;
+        assert_eq!(base("crawl/**/*.html"), "crawl");
+        assert_eq!(base("crawl/**"), "crawl");
+        assert_eq!(base("*.html"), "");
+        assert_eq!(base("**"), "");
+        assert_eq!(base("/*.html"), "/");
+        // Not the current directory: the root.
+        assert_eq!(base("/**"), "/");
+        assert_eq!(base("//**"), "/");
+        assert_eq!(base("/srv/a*/x.html"), "/srv");
+        let (body, components, literal, _) = split_pattern("/**");
+        assert_eq!((body, literal), ("", components.len()));
     }
 }

@@ -132,6 +132,9 @@ pub(crate) struct Outcome {
     pub(crate) errors: usize,
     /// The input gave no output: it could not be read, or hit a limit.
     pub(crate) failed: bool,
+    /// Bytes of the input were not valid in its encoding and were
+    /// replaced (the input is converted, and the exit status is 1).
+    pub(crate) replaced: bool,
 }
 
 fn run(args: &Args) -> Result<u8, String> {
@@ -211,6 +214,7 @@ fn run(args: &Args) -> Result<u8, String> {
     let mut totals = Outcome::default();
     let mut files = 0usize;
     let mut failed_files = 0usize;
+    let mut replaced_files = 0usize;
     // Set when the output is gone: inputs not started yet are skipped.
     let stop = std::sync::atomic::AtomicBool::new(false);
     let (sender, receiver) = std::sync::mpsc::channel::<(usize, Outcome)>();
@@ -268,7 +272,7 @@ fn run(args: &Args) -> Result<u8, String> {
                     plural(left, "input")
                 ));
                 if show_summary {
-                    summary(files, failed_files, &totals, started);
+                    summary(files, (failed_files, replaced_files), &totals, started);
                 }
                 std::process::exit(i32::from(EXIT_INTERRUPTED));
             };
@@ -307,6 +311,7 @@ fn run(args: &Args) -> Result<u8, String> {
             }
             files += 1;
             failed_files += usize::from(o.failed);
+            replaced_files += usize::from(o.replaced);
             totals.bytes += o.bytes;
             totals.items += o.items;
             totals.errors += o.errors;
@@ -328,22 +333,28 @@ fn run(args: &Args) -> Result<u8, String> {
         return Ok(EXIT_OUTPUT_FAILED);
     }
     if show_summary {
-        summary(files, failed_files, &totals, started);
+        summary(files, (failed_files, replaced_files), &totals, started);
     }
     Ok(totals.status)
 }
 
-/// Prints the summary line: files (and of them failed), bytes, items,
-/// microdata errors, time since `started` and throughput.
-fn summary(files: usize, failed_files: usize, totals: &Outcome, started: Instant) {
+/// Prints the summary line: files (of them, those that failed and those
+/// converted with bytes replaced, which also make the exit status 1),
+/// bytes, items, microdata errors, time since `started` and throughput.
+fn summary(files: usize, (failed, replaced): (usize, usize), totals: &Outcome, started: Instant) {
     let secs = started.elapsed().as_secs_f64();
     let mb = totals.bytes as f64 / 1_000_000.0;
+    let replaced = if replaced > 0 {
+        format!(", {replaced} with invalid bytes replaced")
+    } else {
+        String::new()
+    };
     note(format_args!(
-        "microdata: {} ({failed_files} failed), {} bytes, {} items, {} microdata errors, {secs:.2} s, {:.1} MB/s",
+        "microdata: {} ({failed} failed{replaced}), {} bytes, {}, {}, {secs:.2} s, {:.1} MB/s",
         plural(files, "file"),
         totals.bytes,
-        totals.items,
-        totals.errors,
+        plural(totals.items, "item"),
+        plural(totals.errors, "microdata error"),
         if secs > 0.0 { mb / secs } else { 0.0 },
     ));
 }
@@ -398,6 +409,7 @@ fn process(
             .messages
             .push(format!("microdata: {}: {problem}", source.display()));
         outcome.status = EXIT_INPUT_FAILED;
+        outcome.replaced = true;
         input_errors.push(problem);
     }
     let url = settings.url_of(source);

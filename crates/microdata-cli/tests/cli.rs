@@ -217,6 +217,22 @@ fn one_bad_input_does_not_hide_the_good_ones() {
         err.contains("latin1.html: invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 30)"),
         "{err}"
     );
+    // The summary counts the converted input with replaced bytes apart
+    // from the one that failed: both make the exit status 1.
+    let out = run(
+        &[
+            missing.to_str().unwrap(),
+            latin1.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("microdata: 3 files (1 failed, 1 with invalid bytes replaced), "),
+        "{err}"
+    );
+    assert!(err.contains(" 2 items, 0 microdata errors, "), "{err}");
 }
 
 #[test]
@@ -300,7 +316,7 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     assert!(lines[1]["url"].as_str().unwrap().starts_with("file:///"));
     let err = text(&out.stderr);
     assert!(err.contains("microdata: 2 files (0 failed), "), "{err}");
-    assert!(err.contains(" 2 items, 1 microdata errors, "), "{err}");
+    assert!(err.contains(" 2 items, 1 microdata error, "), "{err}");
 
     let pattern = format!("{}/*.html", dir.display());
     let out = run(&[&pattern, "--format", "jsonl", "--quiet"], b"");
@@ -754,7 +770,7 @@ fn summary_counts_only_written_inputs() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
-        stderr.contains("2 files (0 failed)") && stderr.contains(", 1 items,"),
+        stderr.contains("2 files (0 failed)") && stderr.contains(", 1 item,"),
         "{stderr}"
     );
 }
@@ -979,6 +995,67 @@ fn patterns_and_walks_survive_links() {
     assert_eq!(
         jsonl_paths(&out),
         [format!("{d}/d/gone.html"), format!("{d}/d/p.html")]
+    );
+}
+
+/// A walk from below a link to its parent does not climb out through it
+/// (walking the directory again from above), and a file reached through
+/// two links comes once; messages escape the names they print.
+#[cfg(unix)]
+#[test]
+fn walks_do_not_climb_out_through_links() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("climb");
+    std::fs::create_dir_all(dir.join("s/sub")).unwrap();
+    std::fs::create_dir_all(dir.join("s/other")).unwrap();
+    std::fs::write(dir.join("s/sub/p.html"), "<p itemscope>").unwrap();
+    std::fs::write(dir.join("s/other/q.html"), "<p itemscope>").unwrap();
+    symlink("..", dir.join("s/sub/up")).unwrap();
+    symlink("../other", dir.join("s/sub/side")).unwrap();
+    symlink("/nonexistent", dir.join("s/gone.html")).unwrap();
+    let d = dir.display();
+    let out = run(&[&format!("{d}/s/sub"), "-f", "jsonl"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        jsonl_paths(&out),
+        [
+            format!("{d}/s/sub/p.html"),
+            format!("{d}/s/sub/side/q.html")
+        ]
+    );
+    assert!(
+        text(&out.stderr).contains(&format!("note: {d}/s/sub/up links back to ")),
+        "{}",
+        text(&out.stderr)
+    );
+    // From above, `other` comes once, not also as `sub/side`; the dangling
+    // link fails once, not again through `sub/up`.
+    for arg in [format!("{d}/s"), format!("{d}/s/*")] {
+        let out = run(&[&arg, "-f", "jsonl", "-q"], b"");
+        assert_eq!(out.status.code(), Some(1), "{arg}");
+        assert_eq!(
+            jsonl_paths(&out),
+            [
+                format!("{d}/s/gone.html"),
+                format!("{d}/s/other/q.html"),
+                format!("{d}/s/sub/p.html")
+            ],
+            "{arg}"
+        );
+    }
+    // A newline in a name cannot start a message line of its own.
+    let forged = dir.join("nl");
+    std::fs::create_dir(&forged).unwrap();
+    symlink("/nonexistent", forged.join("evil\nmicrodata: fake.html")).unwrap();
+    let out = run(&[forged.to_str().unwrap(), "-f", "jsonl"], b"");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("evil\\nmicrodata: fake.html\": cannot read: "),
+        "{err}"
+    );
+    assert!(
+        !err.lines().any(|l| l.starts_with("microdata: fake.html")),
+        "{err}"
     );
 }
 
