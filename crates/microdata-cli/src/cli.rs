@@ -193,9 +193,17 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::DEFAULT_MAX_OPEN_ELEMENTS)]
     pub(crate) max_open_elements: usize,
 
+    /// Skip an input larger than this (a number of bytes, or with a K, M
+    /// or G suffix), before reading it when its size is known. Parsing
+    /// takes 10 to 25 times a page's size in memory, and each job parses
+    /// one page at a time: a page too large for memory would stop the
+    /// whole run. The input is reported and gets no output.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "64M")]
+    pub(crate) max_input_bytes: usize,
+
     /// No limits at all (trusted input only: a few kilobytes of `itemref`s
     /// can ask for an exponential output).
-    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth", "max_reads", "max_open_elements"])]
+    #[arg(long, conflicts_with_all = ["max_items", "max_properties", "max_output_bytes", "max_depth", "max_reads", "max_open_elements", "max_input_bytes"])]
     pub(crate) no_limits: bool,
 
     /// Never print the summary or the progress bar.
@@ -286,6 +294,15 @@ impl Args {
             .with_max_output_bytes(self.max_output_bytes)
             .with_max_depth(self.max_depth)
             .with_max_reads(self.max_reads)
+    }
+
+    /// The largest input read ([`usize::MAX`] for no limit).
+    pub(crate) fn max_input_bytes(&self) -> usize {
+        if self.no_limits {
+            usize::MAX
+        } else {
+            self.max_input_bytes
+        }
     }
 
     /// The parser's limit on open elements ([`usize::MAX`] for none).

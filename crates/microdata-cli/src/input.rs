@@ -58,23 +58,49 @@ impl Source {
         }
     }
 
-    /// Reads the whole input.
-    pub(crate) fn read(&self) -> Result<Vec<u8>, String> {
+    /// Reads the whole input, if it has at most `max` bytes: a file's size
+    /// is checked before it is read, standard input's as it is read.
+    pub(crate) fn read(&self, max: usize) -> Result<Vec<u8>, String> {
+        let too_large = |size: Option<u64>| match size {
+            Some(size) => {
+                format!("{size} bytes, more than --max-input-bytes {max} (limit max_input_bytes)")
+            }
+            None => format!("more than --max-input-bytes {max} bytes (limit max_input_bytes)"),
+        };
+        let cannot = |e: std::io::Error| format!("cannot read: {e}");
+        let limit = u64::try_from(max).unwrap_or(u64::MAX);
         let mut bytes = Vec::new();
-        let result = match self {
+        match self {
             Source::Stdin => {
                 let stdin = std::io::stdin();
                 if stdin.is_terminal() && std::io::stderr().is_terminal() {
                     // Not a silent wait for a user who forgot a file name.
                     crate::note("microdata: reading HTML from standard input (end it with Ctrl-D)");
                 }
-                stdin.lock().read_to_end(&mut bytes).map(|_| ())
+                let read = stdin
+                    .lock()
+                    .take(limit.saturating_add(1))
+                    .read_to_end(&mut bytes);
+                read.map_err(cannot)?;
+                if bytes.len() > max {
+                    return Err(too_large(None));
+                }
             }
-            Source::File(p) => std::fs::File::open(p)
-                .and_then(|mut f| f.read_to_end(&mut bytes))
-                .map(|_| ()),
-        };
-        result.map_err(|e| format!("cannot read: {e}"))?;
+            Source::File(p) => {
+                let file = std::fs::File::open(p).map_err(cannot)?;
+                let size = file.metadata().map_err(cannot)?.len();
+                if size > limit {
+                    return Err(too_large(Some(size)));
+                }
+                // A file that grows while it is read stops at the limit too.
+                file.take(limit.saturating_add(1))
+                    .read_to_end(&mut bytes)
+                    .map_err(cannot)?;
+                if bytes.len() > max {
+                    return Err(too_large(None));
+                }
+            }
+        }
         Ok(bytes)
     }
 }

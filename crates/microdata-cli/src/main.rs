@@ -391,7 +391,7 @@ fn process(
             return outcome;
         }
     };
-    let bytes = match source.read() {
+    let bytes = match source.read(args.max_input_bytes()) {
         Ok(b) => b,
         Err(e) => {
             let url = settings.url_of(source);

@@ -450,6 +450,52 @@ fn inputs_stopped_by_a_limit_are_failures_with_their_url() {
     assert!(line["url"].as_str().unwrap().ends_with("/missing.html"));
 }
 
+/// An input larger than --max-input-bytes is skipped before it is read (a
+/// file) or once the limit is passed (standard input), and reported.
+#[test]
+fn inputs_over_the_size_limit_are_skipped() {
+    let dir = temp_dir("input-size");
+    let big = dir.join("big.html");
+    std::fs::write(&big, format!("<p itemscope>{}", "x".repeat(3000))).unwrap();
+    let small = dir.join("small.html");
+    std::fs::write(&small, "<p itemscope><b itemprop=a>1</b>").unwrap();
+    let out = run(
+        &[s(&big), s(&small), "--max-input-bytes", "2K", "-f", "jsonl"],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "big.html: 3013 bytes, more than --max-input-bytes 2048 (limit max_input_bytes)"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("microdata: 2 files (1 failed), 32 bytes, 1 item, "),
+        "{err}"
+    );
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["items"], serde_json::json!([]));
+    assert_eq!(lines[1]["items"][0]["properties"]["a"][0], "1");
+    let out = run(&["--max-input-bytes", "2K"], &std::fs::read(&big).unwrap());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("<stdin>: more than --max-input-bytes 2048 bytes"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Exactly at the limit is within it; --no-limits lifts it.
+    let out = run(&["--max-input-bytes", "3013", s(&big)], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["--no-limits", "-"], &std::fs::read(&big).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 /// Several inputs in one RDF stream keep their blank nodes apart.
 #[test]
 fn blank_nodes_of_several_inputs_stay_apart() {
