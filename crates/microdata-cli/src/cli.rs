@@ -97,6 +97,15 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     pub(crate) registry: Option<std::path::PathBuf>,
 
+    /// RDF formats: start every blank node label with PREFIX (ASCII
+    /// letters, digits and `_`). With several inputs each input's labels
+    /// also carry a hash of its path (`_:i3f…_b0`), so the output of
+    /// separate runs over different files joins up (`xargs`); one input
+    /// alone has plain labels (`_:b0`): give each run its own prefix to
+    /// join those.
+    #[arg(long, value_name = "PREFIX", value_parser = parse_label_prefix)]
+    pub(crate) blank_node_prefix: Option<String>,
+
     /// RDF formats, `--rdf-mode html`: add the licensed-work
     /// `owl:equivalentProperty` triples of the 2010 draft.
     #[arg(long)]
@@ -312,6 +321,16 @@ impl Args {
         } else {
             self.max_open_elements
         }
+    }
+}
+
+/// A blank node label prefix: ASCII letters, digits and `_`, so that
+/// every label stays valid in N-Triples, Turtle and N-Quads.
+fn parse_label_prefix(s: &str) -> Result<String, String> {
+    if s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        Ok(s.to_owned())
+    } else {
+        Err("only ASCII letters, digits and '_' may start a blank node label".into())
     }
 }
 

@@ -268,17 +268,26 @@ fn rdf(
     cx: &Context<'_, '_, '_>,
 ) -> Result<String, String> {
     // Several inputs in one stream: each input's blank nodes get labels of
-    // their own (`_:i2_b0`), so that they stay apart when it is read back.
-    let prefixed;
-    let options = match cx.ordinal {
-        Some(n) => {
-            prefixed = settings
-                .rdf
-                .clone()
-                .with_blank_node_prefix(&format!("i{n}_"));
-            &prefixed
+    // their own, from its path (`_:i3f…_b0`), so that they stay apart when
+    // read back, in this run and beside the output of other runs.
+    let given = args.blank_node_prefix.as_deref().unwrap_or("");
+    let prefix = match (cx.ordinal, cx.source) {
+        (Some(n), Source::Stdin) => format!("{given}i{n}_"),
+        (Some(_), Source::File(path)) => {
+            let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+            format!(
+                "{given}i{:016x}_",
+                fnv1a(path.as_os_str().as_encoded_bytes())
+            )
         }
-        None => &settings.rdf,
+        (None, _) => given.to_owned(),
+    };
+    let prefixed;
+    let options = if prefix.is_empty() {
+        &settings.rdf
+    } else {
+        prefixed = settings.rdf.clone().with_blank_node_prefix(&prefix);
+        &prefixed
     };
     let conversion = microdata_rdf::convert(doc, options).map_err(|e| e.to_string())?;
     if args.errors {
@@ -298,4 +307,12 @@ fn rdf(
         }
         _ => Ok(microdata_rdf::to_ntriples(triples)),
     }
+}
+
+/// 64-bit FNV-1a: a hash that stays the same from run to run and from
+/// build to build (blank node labels derived from it must).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }

@@ -508,13 +508,50 @@ fn blank_nodes_of_several_inputs_stay_apart() {
         .unwrap();
     }
     let (a, b) = (dir.join("a.html"), dir.join("b.html"));
-    let out = run(&[s(&a), s(&b), "-f", "nt", "-q"], b"");
-    let nt = text(&out.stdout);
-    assert!(nt.contains("_:i1_b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Thing%23:name> \"a\" ."), "{nt}");
-    assert!(nt.contains("_:i2_b0 <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Thing%23:name> \"b\" ."), "{nt}");
-    // One input alone keeps the plain labels.
+    // The blank node that has the given name.
+    let label = |nt: &str, name: &str| {
+        let tail = format!(
+            " <http://www.w3.org/1999/xhtml/microdata#http://schema.org/Thing%23:name> \"{name}\" ."
+        );
+        let line = nt
+            .lines()
+            .find(|l| l.ends_with(&tail))
+            .unwrap_or_else(|| panic!("{nt}"));
+        line.split(' ').next().unwrap().to_owned()
+    };
+    let nt = text(&run(&[s(&a), s(&b), "-f", "nt", "-q"], b"").stdout);
+    let (la, lb) = (label(&nt, "a"), label(&nt, "b"));
+    assert_ne!(la, lb);
+    assert!(la.starts_with("_:i") && la.ends_with("_b0"), "{la}");
+    // Labels come from the path, not the place in the run: two runs (an
+    // `xargs` splitting a list) join up without their nodes merging.
+    let first = text(&run(&[s(&b), s(&a), "-f", "nt", "-q"], b"").stdout);
+    assert_eq!((label(&first, "a"), label(&first, "b")), (la.clone(), lb));
+    // A prefix of the caller's comes first.
+    let nt = text(
+        &run(
+            &[
+                s(&a),
+                s(&b),
+                "-f",
+                "nt",
+                "-q",
+                "--blank-node-prefix",
+                "run7_",
+            ],
+            b"",
+        )
+        .stdout,
+    );
+    assert_eq!(label(&nt, "a"), format!("_:run7_{}", &la[2..]));
+    // One input alone keeps the plain labels, or takes the given prefix.
     let out = run(&[s(&a), "-f", "nt"], b"");
     assert!(text(&out.stdout).contains("_:b0 "));
+    let out = run(&[s(&a), "-f", "nt", "--blank-node-prefix", "run7_"], b"");
+    assert_eq!(label(&text(&out.stdout), "a"), "_:run7_b0");
+    let out = run(&["-f", "nt", "--blank-node-prefix", "a-b"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("only ASCII letters, digits and '_'"));
 }
 
 /// File names are paths, whatever their bytes; a path through `..` gets
