@@ -50,7 +50,9 @@ pub(crate) struct Args {
     /// as for any document without a URL: a fragment (`#top`) resolves to
     /// `about:blank#top`, other relative URLs do not (microdata URL values
     /// are then the empty string and RDF leaves them out, both with an
-    /// `--errors` message; `mf2` and `links` keep them as written).
+    /// `--errors` message; `mf2` and `links` keep them as written). It is
+    /// the URL of every input given: over a crawl's files, leave it out
+    /// (each file then has its own URL, and N-Quads its own graph).
     #[arg(long, value_name = "URL")]
     pub(crate) base_url: Option<String>,
 
@@ -131,7 +133,7 @@ pub(crate) struct Args {
     pub(crate) encoding: Option<String>,
 
     /// How many inputs to process at once, 1 to 1024 (default: the number
-    /// of CPUs).
+    /// of CPUs; many more than that slow the run down: idle workers spin).
     #[arg(long, short = 'j', value_name = "N")]
     pub(crate) jobs: Option<usize>,
 
