@@ -128,7 +128,10 @@ pub(crate) struct Args {
     /// The character encoding of inputs without a byte order mark (a
     /// WHATWG Encoding label such as `windows-1252`). Without it, HTML's
     /// prescan of the first 1024 bytes decides (`<meta charset>`, the
-    /// `http-equiv` pragma, an XML declaration's `encoding`), else UTF-8.
+    /// `http-equiv` pragma, an XML declaration's `encoding`), else UTF-8;
+    /// then the first `<meta>` of the parsed page that declares an
+    /// encoding, wherever it is, decodes the page again if it names
+    /// another (HTML's "change the encoding", as a browser reloads it).
     #[arg(long, value_name = "LABEL")]
     pub(crate) encoding: Option<String>,
 

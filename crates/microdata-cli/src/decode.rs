@@ -6,6 +6,12 @@
 //! (a UTF-16 `<?x` at the very start, then `<meta charset>` or
 //! `<meta http-equiv=content-type>`, then an XML declaration's `encoding`);
 //! else UTF-8.
+//! Then, for an encoding that was not certain (no byte order mark, no
+//! `--encoding`), the parser's "change the encoding" (§13.2.6.4.4, a
+//! `meta` start tag "in head"): the first `<meta>` of the parsed page that
+//! declares an encoding, wherever it is, decides, and the page is decoded
+//! again in it when it differs ([`declared_in_tree`]), as a browser
+//! reloads it.
 //! Decoding is done by `encoding_rs`; invalid sequences become U+FFFD and
 //! are reported, never fatal.
 
@@ -19,6 +25,10 @@ pub(crate) struct Decoded {
     pub(crate) encoding: &'static Encoding,
     /// A description of replaced invalid sequences, if there were any.
     pub(crate) problem: Option<String>,
+    /// The encoding came from a byte order mark or `--encoding` (HTML's
+    /// confidence "certain"); a `<meta>` the prescan did not see can change
+    /// the others.
+    pub(crate) certain: bool,
 }
 
 /// Decodes `bytes`, with `forced` as the user's encoding (if any).
@@ -27,6 +37,7 @@ pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded
         Some((enc, bom_len)) => (enc, &bytes[bom_len..]),
         None => (forced.or_else(|| prescan(bytes)).unwrap_or(UTF_8), bytes),
     };
+    let certain = forced.is_some() || body.len() < bytes.len();
     let (text, had_errors) = encoding.decode_without_bom_handling(body);
     let problem = had_errors.then(|| {
         let at = if encoding == UTF_8 {
@@ -46,7 +57,54 @@ pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded
         text: text.into_owned(),
         encoding,
         problem,
+        certain,
     }
+}
+
+/// The encoding to decode a page again in, after parsing it in `used`
+/// with a confidence that was not certain: HTML's "change the encoding",
+/// which the tree builder runs for the first `meta` element that declares
+/// one (a `charset` that names an encoding, or `http-equiv=content-type`
+/// with a `content` that does), in the order the parser met them (here:
+/// tree order, template contents included; SVG and MathML `meta` are no
+/// HTML `meta`). `None` when that is the encoding in use, or `used` is
+/// UTF-16 (the step then only makes the confidence certain).
+pub(crate) fn declared_in_tree(
+    html: &microdata_scraper::scraper::Html,
+    used: &'static Encoding,
+) -> Option<&'static Encoding> {
+    if used == UTF_16BE || used == UTF_16LE {
+        return None;
+    }
+    let html_ns = "http://www.w3.org/1999/xhtml";
+    let declared = html.tree.root().descendants().find_map(|node| {
+        let e = node.value().as_element()?;
+        if e.name() != "meta" || &*e.name.ns != html_ns {
+            return None;
+        }
+        if let Some(charset) = e.attr("charset") {
+            if let Some(enc) = Encoding::for_label(charset.as_bytes()) {
+                return Some(enc);
+            }
+        }
+        let pragma = e
+            .attr("http-equiv")
+            .is_some_and(|v| v.eq_ignore_ascii_case("content-type"));
+        if pragma {
+            return charset_from_content(e.attr("content")?.as_bytes());
+        }
+        None
+    })?;
+    // "If the new encoding is UTF-16BE/LE, then change it to UTF-8. If the
+    // new encoding is x-user-defined, then change it to windows-1252."
+    let declared = if declared == UTF_16BE || declared == UTF_16LE {
+        UTF_8
+    } else if declared == X_USER_DEFINED {
+        WINDOWS_1252
+    } else {
+        declared
+    };
+    (declared != used).then_some(declared)
 }
 
 /// URL queries in `encoding`, for HTML's "encoding-parse a URL"; `None`

@@ -400,9 +400,32 @@ fn process(
         }
     };
     outcome.bytes = bytes.len();
-    let decoded = decode::decode(&bytes, settings.encoding);
+    let mut decoded = decode::decode(&bytes, settings.encoding);
+    let url = settings.url_of(source);
+    let max_open = args.max_open_elements();
+    let parse = |text: &str| {
+        if args.format.serializes_html() {
+            microdata_scraper::Parsed::new_within(text, url.clone(), max_open).map(Tree::Ordered)
+        } else {
+            microdata_scraper::parse_html_within(text, max_open).map(Tree::Plain)
+        }
+    };
+    let mut tree = parse(&decoded.text);
+    // A `<meta>` past the prescan's 1024 bytes declares another encoding:
+    // decode and parse again in it, as a browser reloads the page.
+    if !decoded.certain {
+        let again = match &tree {
+            Ok(t) => decode::declared_in_tree(t.html(), decoded.encoding),
+            Err(_) => None,
+        };
+        if let Some(encoding) = again {
+            decoded = decode::decode(&bytes, Some(encoding));
+            tree = parse(&decoded.text);
+        }
+    }
+    // The tree holds what is needed of the text.
     drop(bytes);
-    let text = decoded.text;
+    drop(std::mem::take(&mut decoded.text));
     let mut input_errors = Vec::new();
     if let Some(problem) = decoded.problem {
         outcome
@@ -412,14 +435,6 @@ fn process(
         outcome.replaced = true;
         input_errors.push(problem);
     }
-    let url = settings.url_of(source);
-    let max_open = args.max_open_elements();
-    let tree = if args.format.serializes_html() {
-        microdata_scraper::Parsed::new_within(&text, url.clone(), max_open).map(Tree::Ordered)
-    } else {
-        microdata_scraper::parse_html_within(&text, max_open).map(Tree::Plain)
-    };
-    drop(text);
     let tree = match tree {
         Ok(tree) => tree,
         Err(e) => {
@@ -519,6 +534,15 @@ fn process(
 enum Tree {
     Ordered(microdata_scraper::Parsed),
     Plain(microdata_scraper::scraper::Html),
+}
+
+impl Tree {
+    fn html(&self) -> &microdata_scraper::scraper::Html {
+        match self {
+            Tree::Ordered(parsed) => parsed.html(),
+            Tree::Plain(html) => html,
+        }
+    }
 }
 
 /// Records an input that gives no output: it could not be read, or its

@@ -271,6 +271,94 @@ fn encodings_from_meta_and_from_the_flag() {
     assert!(text(&out.stderr).contains("unknown --encoding \"no-such-encoding\""));
 }
 
+/// HTML's "change the encoding": a `<meta>` the prescan's 1024 bytes do not
+/// reach still decides an encoding that was not certain, and the page is
+/// decoded again in it, as a browser reloads it.
+#[test]
+fn a_meta_past_the_prescan_changes_the_encoding() {
+    let dir = temp_dir("late-meta");
+    let padding = format!("<!--{}-->", "x".repeat(1100));
+    let page = |meta: &str, value: &[u8]| {
+        let mut page = format!("{padding}{meta}<p itemscope><b itemprop=n>").into_bytes();
+        page.extend_from_slice(value);
+        page
+    };
+    // Name, bytes, flags, the encoding used and the value read.
+    type Case = (
+        &'static str,
+        Vec<u8>,
+        &'static [&'static str],
+        &'static str,
+        &'static str,
+    );
+    let cases: [Case; 6] = [
+        // Shift_JIS bytes of 日本語.
+        (
+            "sjis",
+            page("<meta charset=shift_jis>", b"\x93\xfa\x96\x7b\x8c\xea"),
+            &[],
+            "Shift_JIS",
+            "日本語",
+        ),
+        (
+            "pragma",
+            page(
+                r#"<meta http-equiv=Content-Type content="text/html; charset=latin1">"#,
+                b"caf\xe9",
+            ),
+            &[],
+            "windows-1252",
+            "café",
+        ),
+        // Template contents are parsed "in head" too.
+        (
+            "template",
+            page("<template><meta charset=latin1></template>", b"caf\xe9"),
+            &[],
+            "windows-1252",
+            "café",
+        ),
+        // A declared UTF-16 means UTF-8: nothing changes.
+        (
+            "utf16",
+            page("<meta charset=utf-16le>", "café".as_bytes()),
+            &[],
+            "UTF-8",
+            "café",
+        ),
+        // The caller's encoding and a byte order mark are certain.
+        (
+            "forced",
+            page("<meta charset=shift_jis>", "café".as_bytes()),
+            &["--encoding", "utf-8"],
+            "UTF-8",
+            "café",
+        ),
+        (
+            "bom",
+            [
+                b"\xef\xbb\xbf".as_slice(),
+                &page("<meta charset=shift_jis>", "café".as_bytes()),
+            ]
+            .concat(),
+            &[],
+            "UTF-8",
+            "café",
+        ),
+    ];
+    for (name, bytes, flags, encoding, value) in cases {
+        let file = dir.join(format!("{name}.html"));
+        std::fs::write(&file, bytes).unwrap();
+        let mut args = vec![file.to_str().unwrap(), "-f", "jsonl"];
+        args.extend_from_slice(flags);
+        let out = run(&args, b"");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+        assert_eq!(line["encoding"], encoding, "{name}");
+        assert_eq!(line["items"][0]["properties"]["n"][0], value, "{name}");
+    }
+}
+
 #[test]
 fn directories_and_patterns_as_jsonl_with_a_summary() {
     let dir = temp_dir("batch");
