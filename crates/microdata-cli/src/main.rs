@@ -151,9 +151,18 @@ fn run(args: &Args) -> Result<u8, String> {
             })
             .transpose()?,
         now: match args.now.as_deref() {
-            Some(s) => microdata_scraper::microsyntax::parse_global_date_time(s).ok_or_else(|| {
-                format!("invalid --now {s:?}: a global date and time string is needed, like 2024-05-01T12:00:00Z")
-            })?,
+            Some(s) => {
+                let now = microdata_scraper::microsyntax::parse_global_date_time(s).ok_or_else(|| {
+                    format!("invalid --now {s:?}: a global date and time string is needed, like 2024-05-01T12:00:00Z")
+                })?;
+                // iCalendar and Atom write UTC dates with four-digit years.
+                if !(1..=9999).contains(&now.to_utc().date.year) {
+                    return Err(format!(
+                        "invalid --now {s:?}: in UTC it must fall in the years 0001 to 9999"
+                    ));
+                }
+                now
+            }
             None => microdata_scraper::microsyntax::GlobalDateTime::from_system_time(std::time::SystemTime::now()),
         },
         encoding: args

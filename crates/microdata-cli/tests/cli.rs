@@ -456,6 +456,14 @@ fn atom_feed_from_stdin_is_reproducible_with_now() {
     assert!(text(&none.stderr).contains("no article element: no Atom feed"));
     let bad = run(&["--format", "atom", "--now", "yesterday"], b"");
     assert_eq!(bad.status.code(), Some(2));
+    // In UTC, the year before 1 and years of five digits cannot be
+    // written as iCalendar or Atom dates.
+    for now in ["0001-01-01T00:30:00+01:00", "9999-12-31T23:30:00-01:00"] {
+        let bad = run(&["--format", "ical", "--now", now], b"");
+        assert_fails_with(&bad, 2, "in UTC it must fall in the years 0001 to 9999");
+    }
+    let edge = run(&["--format", "ical", "--now", "0001-01-01T00:00:00Z"], b"");
+    assert_eq!(edge.status.code(), Some(3), "{}", text(&edge.stderr));
 }
 
 /// The HTML in microformats2 `html` values and Atom content lists each
