@@ -44,9 +44,11 @@ const ONCE: [&str; 18] = [
 ///   sorted by name (several of one name in tree order), instead of tree
 ///   order. A second occurrence of a once-only property is kept among the
 ///   others rather than dropped.
-/// - It adds a random `UID` to an event that has none (every event, unless
-///   the item has a `uid` property or [`IcalOptions::with_uid_from_itemid`]
-///   gave one).
+/// - It gives an event that has no `UID` (every event, unless the item
+///   has a `uid` property or [`IcalOptions::with_uid_from_itemid`] gave
+///   one) a name-based UUID (version 5) of its `DTSTAMP`, its place in the
+///   calendar and its lines, instead of the random one `icalendar` would,
+///   so that the same page and clock give the same calendar.
 /// - It escapes only values whose type is TEXT, by the property's name or
 ///   its `VALUE` parameter (`URL` and unknown, non-`X-` names are written as
 ///   they are); the spec escapes every value. A comma inside one
@@ -128,18 +130,33 @@ fn writes_line_breaks(property: &Property) -> bool {
     })
 }
 
+/// A `UID` for the `index`th event, which has none: a version 5 UUID of
+/// the `DTSTAMP`, the index and the event's lines.
+fn derived_uid(dtstamp: &str, index: usize, event: &convert::Event<'_>) -> String {
+    let mut name = format!("microdata-ical:{dtstamp}:{index}");
+    for line in &event.lines {
+        name.push('\n');
+        name.push_str(line.name);
+        name.push(':');
+        name.push_str(&line.value);
+    }
+    uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, name.as_bytes()).to_string()
+}
+
 fn typed(cal: &convert::Calendar<'_>) -> Calendar {
     let verbatim_lists = lists_written_verbatim();
     let mut calendar = Calendar::empty();
     calendar.append_property(("PRODID", cal.prodid.as_str()));
     calendar.append_property(("VERSION", "2.0"));
-    for e in &cal.events {
+    for (i, e) in cal.events.iter().enumerate() {
         let mut event = Event::new();
         let mut dtstamp = Property::new("DTSTAMP", cal.dtstamp.as_str());
         dtstamp.add_parameter("VALUE", "DATE-TIME");
         event.append_property(dtstamp);
         if let Some(uid) = &e.uid {
             event.append_property(("UID", uid.as_str()));
+        } else if !e.lines.iter().any(|l| l.name.eq_ignore_ascii_case("uid")) {
+            event.append_property(("UID", derived_uid(&cal.dtstamp, i, e).as_str()));
         }
         for line in &e.lines {
             let name = line.name.to_ascii_uppercase();

@@ -30,6 +30,31 @@ fn bluesday_typed() {
     assert_eq!(summary.val.as_str(), "Bluesday Tuesday: Money Road");
 }
 
+/// An event without a `UID` gets one derived from what it holds, its
+/// place and the `DTSTAMP`: the same page and clock, the same calendar.
+#[test]
+fn uids_are_the_same_from_run_to_run() {
+    let html = r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"><b itemprop=summary>A</b></p>
+<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"><b itemprop=summary>A</b></p>
+<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"><b itemprop=summary>B</b><meta itemprop=uid content=b-1></p>"#;
+    let uids = |options: &microdata_ical::IcalOptions| {
+        let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
+        let cal = to_calendar(&parsed.document(), options).unwrap();
+        cal.events()
+            .map(|e| e.get_uid().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let first = uids(&options());
+    assert_eq!(first, uids(&options()));
+    // Two equal events are two events; a given UID is kept.
+    assert_ne!(first[0], first[1]);
+    assert_eq!(first[2], "b-1");
+    assert_eq!(first[0].len(), 36, "{}", first[0]);
+    // Another clock, another calendar.
+    let later = options().with_dtstamp(std::time::SystemTime::UNIX_EPOCH);
+    assert_ne!(uids(&later)[0], first[0]);
+}
+
 #[test]
 fn prodid_from_the_options() {
     let parsed = microdata_scraper::parse(&fixture("bluesday-page.html"), Some(URL)).unwrap();

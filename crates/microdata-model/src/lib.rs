@@ -50,7 +50,7 @@
 //! let doc = Document::with_url(root, "https://example.com/".parse()?);
 //! for item in doc.items_of_type("https://schema.org/Person") {
 //!     // `a` is a URL property element: its value is the resolved `href`.
-//!     let url = item.get("url").and_then(|v| v.as_str().map(String::from));
+//!     let url = item.get("url").and_then(microdata_model::Value::into_string);
 //!     assert_eq!(url.as_deref(), Some("https://example.com/ada"));
 //! }
 //! assert_eq!(

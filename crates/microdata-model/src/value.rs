@@ -65,6 +65,35 @@ impl<'d, 'a, N: Node<'a>> Value<'d, 'a, N> {
         }
     }
 
+    /// The value as an owned string, for text and URL values (a text
+    /// value that is already owned is not copied).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::{Document, Value};
+    ///
+    /// // <p itemscope><b itemprop=name>Ada</b></p>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", "")], &[1]),
+    ///     (Some("b"), "", &[("itemprop", "name")], &[2]),
+    ///     (None, "Ada", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let item = doc.items().next().unwrap();
+    /// let name: Option<String> = item.get("name").and_then(Value::into_string);
+    /// assert_eq!(name.as_deref(), Some("Ada"));
+    /// ```
+    pub fn into_string(self) -> Option<String> {
+        match self {
+            Value::Item(_) => None,
+            Value::Url { url, .. } => Some(url),
+            Value::Text(t) => Some(t.into_owned()),
+        }
+    }
+
     /// The value as a string, for text values only.
     pub fn as_text(&self) -> Option<&str> {
         match self {

@@ -738,7 +738,7 @@ impl Parsed {
     /// )?;
     /// let doc = parsed.document();
     /// let book = doc.items_of_type("https://schema.org/Book").next().unwrap();
-    /// assert_eq!(book.get("name").and_then(|v| v.as_str().map(String::from)).as_deref(), Some("Emma"));
+    /// assert_eq!(book.get("name").and_then(microdata_scraper::Value::into_string).as_deref(), Some("Emma"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use = "indexing walks the whole tree; use the document it returns"]

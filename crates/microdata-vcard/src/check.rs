@@ -372,7 +372,7 @@ fn distinct_types<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &Propert
     let types = map.get("type");
     let mut seen: HashSet<String> = HashSet::new();
     for &p in types {
-        let Some(v) = p.property_value().as_str().map(str::to_owned) else {
+        let Some(v) = p.property_value().into_string() else {
             continue;
         };
         if seen.contains(&v) {

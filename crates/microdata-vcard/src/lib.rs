@@ -48,6 +48,29 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Every hCard of a page
+//!
+//! The spec's algorithm returns the first vCard only. For all of them, give
+//! [`to_vcard_from`] one hCard element at a time:
+//!
+//! ```
+//! use microdata_vcard::{HCARD_TYPE, VcardOptions, to_vcard_from};
+//!
+//! let html = r#"<p itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Ada</b></p>
+//! <p itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Grace</b></p>"#;
+//! let parsed = microdata_scraper::parse(html, None)?;
+//! let doc = parsed.document();
+//! let options = VcardOptions::new();
+//! let cards: Vec<String> = doc
+//!     .all_items()
+//!     .filter(|item| item.has_type(HCARD_TYPE))
+//!     .filter_map(|item| to_vcard_from([item.element()], &options))
+//!     .collect();
+//! assert_eq!(cards.len(), 2);
+//! assert!(cards[1].contains("\r\nFN:Grace\r\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //!
 //! - `typed` (off by default): `to_vcard4` and `to_vcard4_from`, the same
