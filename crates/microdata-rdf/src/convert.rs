@@ -31,10 +31,38 @@ const NO_ITEM: u32 = u32::MAX;
 
 /// The result of a conversion: the triples, in the order generated with
 /// duplicates removed, and the warnings.
-#[derive(Clone, Debug, Default)]
+///
+/// `Debug` shows each triple as its N-Triples line (without the final
+/// ` .`) and each warning as its message, which is what a snapshot test
+/// wants to read.
+///
+/// ```
+/// let parsed = microdata_scraper::parse("<p itemscope itemtype=http://schema.org/Thing>", None)?;
+/// let conversion = microdata_rdf::convert(&parsed.document(), &microdata_rdf::RdfOptions::new())?;
+/// assert_eq!(
+///     format!("{conversion:?}"),
+///     "Conversion { triples: [\
+///      \"<about:blank> <http://www.w3.org/1999/xhtml/microdata#item> _:b0\", \
+///      \"_:b0 <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/Thing>\"], \
+///      warnings: [] }"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Default)]
 pub struct Conversion {
     triples: Vec<Triple>,
     warnings: Vec<Warning>,
+}
+
+impl std::fmt::Debug for Conversion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let triples: Vec<String> = self.triples.iter().map(Triple::to_string).collect();
+        let warnings: Vec<String> = self.warnings.iter().map(Warning::to_string).collect();
+        f.debug_struct("Conversion")
+            .field("triples", &triples)
+            .field("warnings", &warnings)
+            .finish()
+    }
 }
 
 impl Conversion {
