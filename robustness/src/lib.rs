@@ -27,12 +27,6 @@
 //! assert!(robustness::oracle::by_name("atom").is_some());
 //! ```
 
-// The command's encoding sniffing and decoding, compiled from its source:
-// the command has no library target.
-#[allow(dead_code, unreachable_pub, clippy::all)]
-#[path = "../../crates/microdata-cli/src/decode.rs"]
-mod decode;
-
 pub mod oracle;
 pub mod regressions;
 pub mod tree;
@@ -48,7 +42,8 @@ pub struct Decoded {
     pub problem: Option<String>,
 }
 
-/// Decodes `bytes` as the `microdata` command does: byte order mark, else
+/// Decodes `bytes` as the `microdata` command does before it parses them
+/// (`microdata_scraper::encoding::decode`): byte order mark, else
 /// `--encoding` (`label`), else `<meta charset>` in the first 1024 bytes,
 /// else UTF-8. `None` when `label` names no encoding.
 ///
@@ -60,11 +55,12 @@ pub struct Decoded {
 /// assert!(d.text.ends_with('\u{E9}'));
 /// ```
 pub fn decode_as_the_command(bytes: &[u8], label: Option<&str>) -> Option<Decoded> {
+    use microdata_scraper::encoding::{Encoding, decode};
     let forced = match label {
-        Some(l) => Some(decode::for_label(l)?),
+        Some(l) => Some(Encoding::for_label(l.trim().as_bytes())?),
         None => None,
     };
-    let d = decode::decode(bytes, forced);
+    let d = decode(bytes, forced);
     Some(Decoded {
         text: d.text,
         encoding: d.encoding.name(),

@@ -730,7 +730,7 @@ pub fn atom(data: &[u8]) {
 /// The command's byte path: encoding sniffing and decoding, parsing,
 /// microdata errors and the JSON and JSON-lines renderings.
 pub fn cli_bytes(data: &[u8]) {
-    use crate::decode;
+    use microdata_scraper::encoding as decode;
     let decoded = decode::decode(data, None);
     // Without a BOM and in an ASCII-compatible encoding, ASCII input is
     // its own text (ISO-2022-JP's escapes are ASCII bytes: left out).
@@ -747,12 +747,12 @@ pub fn cli_bytes(data: &[u8]) {
         "utf-16le",
         "iso-2022-jp",
     ] {
-        if let Some(enc) = decode::for_label(label) {
+        if let Some(enc) = decode::Encoding::for_label(label.as_bytes()) {
             let forced = decode::decode(data, Some(enc));
-            if encoding_rs::Encoding::for_bom(data).is_none() {
+            if microdata_scraper::encoding_rs::Encoding::for_bom(data).is_none() {
                 assert_eq!(forced.encoding, enc, "--encoding {label} is used");
             }
-            if enc == encoding_rs::UTF_8 && forced.encoding == enc {
+            if enc == microdata_scraper::encoding_rs::UTF_8 && forced.encoding == enc {
                 if let Ok(s) = std::str::from_utf8(data) {
                     let body = s.strip_prefix('\u{FEFF}').unwrap_or(s);
                     assert_eq!(forced.text, body, "valid UTF-8 decodes to itself");
@@ -761,6 +761,21 @@ pub fn cli_bytes(data: &[u8]) {
             }
         }
     }
+    // The library's one call: the same decoding, then a `<meta>` past the
+    // prescan may decode it again (never when the encoding was certain).
+    let from_bytes = microdata_scraper::Parsed::from_bytes(data, None, None);
+    if decoded.certain {
+        assert_eq!(
+            from_bytes.encoding(),
+            Some(decoded.encoding),
+            "a certain encoding stays"
+        );
+    }
+    assert_eq!(
+        from_bytes.to_json(),
+        microdata_scraper::Parsed::from_bytes(data, None, None).to_json(),
+        "from_bytes is deterministic"
+    );
     let html = microdata_scraper::parse_html(&decoded.text);
     pieces_parse_alike(&decoded.text, data.len());
     for url in [None, microdata_scraper::Url::parse(URL).ok()] {

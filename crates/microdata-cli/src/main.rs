@@ -15,7 +15,6 @@
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 
 mod cli;
-mod decode;
 mod formats;
 mod input;
 
@@ -25,6 +24,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use microdata_scraper::Url;
+use microdata_scraper::encoding::{self, Encoding};
 
 use crate::cli::Args;
 use crate::input::{Source, Unusable};
@@ -104,7 +104,7 @@ pub(crate) struct Settings {
     pub(crate) base_url: Option<Url>,
     /// `--now`, or the time the command started.
     pub(crate) now: microdata_scraper::microsyntax::GlobalDateTime,
-    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    pub(crate) encoding: Option<&'static Encoding>,
     /// RDF options built from the arguments (registry read once).
     pub(crate) rdf: microdata_rdf::RdfOptions,
     /// Whether to find the microdata errors (`--errors` or the summary).
@@ -168,11 +168,11 @@ fn run(args: &Args) -> Result<u8, String> {
         encoding: args
             .encoding
             .as_deref()
-            .map(|l| match decode::for_label(l) {
+            .map(|l| match Encoding::for_label(l.trim().as_bytes()) {
                 None => Err(format!("unknown --encoding {l:?}")),
                 // The label of an encoding that decodes any input to one
                 // U+FFFD (WHATWG Encoding's "replacement"): no one means it.
-                Some(e) if e == encoding_rs::REPLACEMENT => Err(format!(
+                Some(e) if e == microdata_scraper::encoding_rs::REPLACEMENT => Err(format!(
                     "--encoding {l:?} is the \"replacement\" encoding, which decodes every input to a single U+FFFD"
                 )),
                 Some(e) => Ok(e),
@@ -409,7 +409,7 @@ fn process(
         }
     };
     outcome.bytes = bytes.len();
-    let mut decoded = decode::decode(&bytes, settings.encoding);
+    let mut decoded = encoding::decode(&bytes, settings.encoding);
     let url = settings.url_of(source);
     let max_open = args.max_open_elements();
     let parse = |text: &str| {
@@ -424,11 +424,11 @@ fn process(
     // decode and parse again in it, as a browser reloads the page.
     if !decoded.certain {
         let again = match &tree {
-            Ok(t) => decode::declared_in_tree(t.html(), decoded.encoding),
+            Ok(t) => encoding::declared_in_tree(t.html(), decoded.encoding),
             Err(_) => None,
         };
         if let Some(encoding) = again {
-            decoded = decode::decode(&bytes, Some(encoding));
+            decoded = encoding::decode(&bytes, Some(encoding));
             tree = parse(&decoded.text);
         }
     }
@@ -458,7 +458,7 @@ fn process(
         }
     };
     // HTML's "encoding-parse a URL": URL queries in the page's encoding.
-    let encoder = decode::query_encoder(decoded.encoding);
+    let encoder = encoding::query_encoder(decoded.encoding);
     let doc = match (&tree, encoder) {
         (Tree::Ordered(parsed), None) => parsed.document(),
         (Tree::Ordered(parsed), Some(encoder)) => parsed.document_with_query_encoder(encoder),

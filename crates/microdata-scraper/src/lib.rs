@@ -68,6 +68,10 @@ pub use microdata_model::*;
 pub use scraper;
 use scraper::{Html, HtmlTreeSink};
 
+#[cfg(feature = "encoding")]
+pub mod encoding;
+#[cfg(feature = "encoding")]
+pub use encoding_rs;
 mod order;
 use order::{AttributeOrder, OrderSink};
 
@@ -630,7 +634,22 @@ pub struct Parsed {
     html: Html,
     order: AttributeOrder,
     url: Option<Url>,
+    /// How the page was decoded, when it was parsed from bytes.
+    bytes: Option<FromBytes>,
 }
+
+/// How a page parsed from bytes was decoded.
+#[cfg(feature = "encoding")]
+#[derive(Clone, Debug)]
+struct FromBytes {
+    encoding: &'static encoding::Encoding,
+    problem: Option<String>,
+}
+
+/// Without the `encoding` feature, no page is parsed from bytes.
+#[cfg(not(feature = "encoding"))]
+#[derive(Clone, Debug)]
+enum FromBytes {}
 
 /// The tree and the URL. The attribute-order record is left out: it is
 /// keyed by node in a hash map, whose order would change from run to run
@@ -640,6 +659,7 @@ impl fmt::Debug for Parsed {
         f.debug_struct("Parsed")
             .field("html", &self.html)
             .field("url", &self.url.as_ref().map(Url::as_str))
+            .field("bytes", &self.bytes)
             .finish_non_exhaustive()
     }
 }
@@ -666,7 +686,12 @@ impl Parsed {
     pub fn new(html: &str, url: Option<Url>) -> Parsed {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
         let (html, order) = driver::parse_document(sink, parse_opts()).one(without_bom(html));
-        Parsed { html, order, url }
+        Parsed {
+            html,
+            order,
+            url,
+            bytes: None,
+        }
     }
 
     /// Parses `html` like [`Parsed::new`], but gives up once the parser
@@ -694,7 +719,156 @@ impl Parsed {
     ) -> Result<Parsed, TooManyOpenElements> {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
         let (html, order) = parse_within(sink, html, max_open_elements)?;
-        Ok(Parsed { html, order, url })
+        Ok(Parsed {
+            html,
+            order,
+            url,
+            bytes: None,
+        })
+    }
+
+    /// Decodes `bytes` as a browser would (see the [`encoding`] module:
+    /// byte order mark, else `encoding` if given, else the page's own
+    /// declaration, else UTF-8, and a `<meta>` past the first 1024 bytes
+    /// decodes it again) and parses the text like [`Parsed::new`]. The
+    /// [`document`](Self::document) then encodes URL queries in the page's
+    /// encoding, as HTML's "encoding-parse a URL" does.
+    ///
+    /// Invalid byte sequences are replaced with U+FFFD, never fatal:
+    /// [`decoding_problem`](Self::decoding_problem) says whether there were
+    /// any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_scraper::{Parsed, Url};
+    ///
+    /// let page = b"<meta charset=windows-1252><p itemscope><a itemprop=u href='?q=caf\xe9'>caf\xe9</a>";
+    /// let parsed = Parsed::from_bytes(page, Some(Url::parse("http://example.com/")?), None);
+    /// assert_eq!(parsed.encoding().map(|e| e.name()), Some("windows-1252"));
+    /// assert_eq!(
+    ///     parsed.to_json(),
+    ///     r#"{"items":[{"properties":{"u":["http://example.com/?q=caf%E9"]}}]}"#
+    /// );
+    /// assert_eq!(parsed.decoding_problem(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn from_bytes(
+        bytes: &[u8],
+        url: Option<Url>,
+        encoding: Option<&'static encoding::Encoding>,
+    ) -> Parsed {
+        let parsed = Parsed::decode_and_parse(bytes, url, encoding, |text, url| {
+            Ok::<_, std::convert::Infallible>(Parsed::new(text, url))
+        });
+        match parsed {
+            Ok(parsed) => parsed,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`Parsed::from_bytes`] within a limit on open elements, like
+    /// [`Parsed::new_within`].
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOpenElements`] when the limit is passed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_scraper::{DEFAULT_MAX_OPEN_ELEMENTS, Parsed};
+    ///
+    /// let parsed = Parsed::from_bytes_within(b"<p itemscope>", None, None, DEFAULT_MAX_OPEN_ELEMENTS)?;
+    /// assert_eq!(parsed.encoding().map(|e| e.name()), Some("UTF-8"));
+    /// assert!(Parsed::from_bytes_within("<font>".repeat(5000).as_bytes(), None, None, 4096).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn from_bytes_within(
+        bytes: &[u8],
+        url: Option<Url>,
+        encoding: Option<&'static encoding::Encoding>,
+        max_open_elements: usize,
+    ) -> Result<Parsed, TooManyOpenElements> {
+        Parsed::decode_and_parse(bytes, url, encoding, |text, url| {
+            Parsed::new_within(text, url, max_open_elements)
+        })
+    }
+
+    /// Decodes, parses, and decodes and parses again when a `<meta>` the
+    /// prescan did not reach changes the encoding.
+    #[cfg(feature = "encoding")]
+    fn decode_and_parse<E>(
+        bytes: &[u8],
+        url: Option<Url>,
+        forced: Option<&'static encoding::Encoding>,
+        parse: impl Fn(&str, Option<Url>) -> Result<Parsed, E>,
+    ) -> Result<Parsed, E> {
+        let mut decoded = encoding::decode(bytes, forced);
+        let mut parsed = parse(&decoded.text, url.clone())?;
+        if !decoded.certain {
+            if let Some(again) = encoding::declared_in_tree(&parsed.html, decoded.encoding) {
+                decoded = encoding::decode(bytes, Some(again));
+                parsed = parse(&decoded.text, url)?;
+            }
+        }
+        parsed.bytes = Some(FromBytes {
+            encoding: decoded.encoding,
+            problem: decoded.problem,
+        });
+        Ok(parsed)
+    }
+
+    /// The encoding the page was decoded with, for a page parsed from
+    /// bytes ([`Parsed::from_bytes`], [`parse_bytes`]); `None` for one
+    /// parsed from a string.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse_bytes(b"\xFF\xFEx\x00", None)?;
+    /// assert_eq!(parsed.encoding().map(|e| e.name()), Some("UTF-16LE"));
+    /// assert_eq!(microdata_scraper::parse("x", None)?.encoding(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn encoding(&self) -> Option<&'static encoding::Encoding> {
+        self.bytes.as_ref().map(|b| b.encoding)
+    }
+
+    /// For a page parsed from bytes, a description of the invalid byte
+    /// sequences replaced with U+FFFD, if there were any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse_bytes(b"caf\xe9!", None)?;
+    /// assert_eq!(
+    ///     parsed.decoding_problem(),
+    ///     Some("invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 3)")
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn decoding_problem(&self) -> Option<&str> {
+        self.bytes.as_ref().and_then(|b| b.problem.as_deref())
+    }
+
+    /// The encoder for URL queries of a page decoded from bytes in an
+    /// encoding other than UTF-8.
+    fn query_encoder(&self) -> Option<microdata_model::QueryEncoder> {
+        #[cfg(feature = "encoding")]
+        {
+            self.bytes
+                .as_ref()
+                .and_then(|b| encoding::query_encoder(b.encoding))
+        }
+        #[cfg(not(feature = "encoding"))]
+        {
+            None
+        }
     }
 
     /// The parsed tree.
@@ -741,9 +915,17 @@ impl Parsed {
     /// assert_eq!(book.get("name").and_then(microdata_scraper::Value::into_string).as_deref(), Some("Emma"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// A page parsed from bytes in an encoding other than UTF-8 has its URL
+    /// queries encoded in it (`Parsed::from_bytes`, feature `encoding`).
     #[must_use = "indexing walks the whole tree; use the document it returns"]
     pub fn document(&self) -> Document<'_> {
-        document_with(&self.html, Some(&self.order), self.url.clone(), None)
+        document_with(
+            &self.html,
+            Some(&self.order),
+            self.url.clone(),
+            self.query_encoder(),
+        )
     }
 
     /// [`document`](Self::document) for a page whose character encoding is
@@ -805,15 +987,42 @@ impl Parsed {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(html: &str, url: Option<&str>) -> Result<Parsed, Error> {
-    let url = url
-        .map(|u| {
-            Url::parse(u).map_err(|e| Error {
-                input: u.to_owned(),
-                source: e,
-            })
+    Ok(Parsed::new(html, document_url(url)?))
+}
+
+/// Decodes `bytes` as a browser would and parses them, with `url` as the
+/// document URL: [`Parsed::from_bytes`] from a URL string (feature
+/// `encoding`). For pages fetched over HTTP, pass the `Content-Type`
+/// charset to [`Parsed::from_bytes`] as the encoding.
+///
+/// # Errors
+///
+/// [`Error`] when `url` is given and is not an absolute URL. Bytes never
+/// fail: invalid sequences are replaced ([`Parsed::decoding_problem`]).
+///
+/// # Examples
+///
+/// ```
+/// // Shift_JIS bytes of 日本, declared by the page itself.
+/// let page = b"<meta charset=shift_jis><p itemscope><b itemprop=n>\x93\xfa\x96\x7b</b>";
+/// let parsed = microdata_scraper::parse_bytes(page, Some("https://example.jp/"))?;
+/// assert_eq!(parsed.encoding().map(|e| e.name()), Some("Shift_JIS"));
+/// assert_eq!(parsed.to_json(), r#"{"items":[{"properties":{"n":["日本"]}}]}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "encoding")]
+pub fn parse_bytes(bytes: &[u8], url: Option<&str>) -> Result<Parsed, Error> {
+    Ok(Parsed::from_bytes(bytes, document_url(url)?, None))
+}
+
+fn document_url(url: Option<&str>) -> Result<Option<Url>, Error> {
+    url.map(|u| {
+        Url::parse(u).map_err(|e| Error {
+            input: u.to_owned(),
+            source: e,
         })
-        .transpose()?;
-    Ok(Parsed::new(html, url))
+    })
+    .transpose()
 }
 
 /// The document URL given to [`parse`] is not an absolute URL.

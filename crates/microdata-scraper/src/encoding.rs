@@ -1,38 +1,92 @@
-//! Bytes to text: HTML's encoding sniffing, simplified for files.
+//! Bytes to text, as a browser decodes a page (feature `encoding`).
 //!
-//! In order (WHATWG HTML §13.2.3.2 "Determining the character encoding"):
-//! a byte order mark; else the encoding given with `--encoding` (our
-//! "transport layer"); else the result of prescanning the first 1024 bytes
-//! (a UTF-16 `<?x` at the very start, then `<meta charset>` or
-//! `<meta http-equiv=content-type>`, then an XML declaration's `encoding`);
-//! else UTF-8.
-//! Then, for an encoding that was not certain (no byte order mark, no
-//! `--encoding`), the parser's "change the encoding" (§13.2.6.4.4, a
-//! `meta` start tag "in head"): the first `<meta>` of the parsed page that
-//! declares an encoding, wherever it is, decides, and the page is decoded
-//! again in it when it differs ([`declared_in_tree`]), as a browser
-//! reloads it.
-//! Decoding is done by `encoding_rs`; invalid sequences become U+FFFD and
-//! are reported, never fatal.
+//! [`decode`] follows WHATWG HTML §13.2.3.2 "Determining the character
+//! encoding", in order: a byte order mark; else the caller's encoding (the
+//! "transport layer": an HTTP `Content-Type` charset, or a user's choice);
+//! else the result of prescanning the first 1024 bytes (a UTF-16 `<?x` at
+//! the very start, then `<meta charset>` or
+//! `<meta http-equiv=content-type>`, then an XML declaration's
+//! `encoding`); else UTF-8. Then, for an encoding that was not certain (no
+//! byte order mark, none given), the tree builder's "change the encoding"
+//! (§13.2.6.4.4, a `meta` start tag "in head"): the first `<meta>` of the
+//! parsed page that declares an encoding, wherever it is, decides, and the
+//! page is decoded again in it when it differs ([`declared_in_tree`]), as
+//! a browser reloads it. [`Parsed::from_bytes`](crate::Parsed::from_bytes)
+//! and [`parse_bytes`](crate::parse_bytes) do all of it, and give the
+//! document's URL queries the page's encoding ([`query_encoder`]).
+//!
+//! Decoding is done by `encoding_rs` (re-exported); invalid sequences
+//! become U+FFFD and are reported, never fatal.
+//!
+//! # Examples
+//!
+//! ```
+//! use microdata_scraper::encoding::decode;
+//!
+//! let page = b"<meta charset=windows-1252><p itemscope><b itemprop=n>caf\xe9</b>";
+//! let decoded = decode(page, None);
+//! assert_eq!(decoded.encoding.name(), "windows-1252");
+//! assert!(decoded.text.ends_with("caf\u{e9}</b>"));
+//! assert_eq!(decoded.problem, None);
+//! ```
 
-use encoding_rs::{
-    EncoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED,
-};
+pub use encoding_rs::Encoding;
+use encoding_rs::{EncoderResult, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 
-/// A decoded document.
-pub(crate) struct Decoded {
-    pub(crate) text: String,
-    pub(crate) encoding: &'static Encoding,
-    /// A description of replaced invalid sequences, if there were any.
-    pub(crate) problem: Option<String>,
-    /// The encoding came from a byte order mark or `--encoding` (HTML's
-    /// confidence "certain"); a `<meta>` the prescan did not see can change
-    /// the others.
-    pub(crate) certain: bool,
+/// A decoded page: the result of [`decode`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::encoding::decode;
+///
+/// let d = decode(b"<p>caf\xc3\xa9", None);
+/// assert_eq!((d.text.as_str(), d.encoding.name()), ("<p>caf\u{e9}", "UTF-8"));
+/// // No byte order mark and no caller's encoding: a later `<meta>` may
+/// // still change it.
+/// assert!(!d.certain);
+/// assert_eq!(d.problem, None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Decoded {
+    /// The text.
+    pub text: String,
+    /// The encoding it was decoded with.
+    pub encoding: &'static Encoding,
+    /// A description of the invalid byte sequences that were replaced with
+    /// U+FFFD, if there were any (for UTF-8, with the offset of the
+    /// first).
+    pub problem: Option<String>,
+    /// Whether the encoding came from a byte order mark or the caller
+    /// (HTML's confidence "certain"); otherwise a `<meta>` the prescan did
+    /// not reach may change it ([`declared_in_tree`]).
+    pub certain: bool,
 }
 
-/// Decodes `bytes`, with `forced` as the user's encoding (if any).
-pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+/// Decodes `bytes`, with `forced` as the encoding the caller knows (an
+/// HTTP charset, a user's choice), which only a byte order mark overrides.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::encoding::{Encoding, decode};
+///
+/// // A byte order mark beats everything; the encoding is then certain.
+/// let d = decode(b"\xEF\xBB\xBF<meta charset=latin1>x", None);
+/// assert_eq!((d.encoding.name(), d.certain), ("UTF-8", true));
+/// // The caller's encoding beats the page's own declaration.
+/// let d = decode(b"<meta charset=shift_jis>caf\xe9", Encoding::for_label(b"latin1"));
+/// assert_eq!((d.encoding.name(), d.text.as_str()), ("windows-1252", "<meta charset=shift_jis>caf\u{e9}"));
+/// // Invalid bytes are replaced and reported.
+/// let d = decode(b"caf\xe9!", None);
+/// assert_eq!(d.text, "caf\u{FFFD}!");
+/// assert_eq!(
+///     d.problem.as_deref(),
+///     Some("invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 3)")
+/// );
+/// ```
+pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     let (encoding, body) = match Encoding::for_bom(bytes) {
         Some((enc, bom_len)) => (enc, &bytes[bom_len..]),
         None => (forced.or_else(|| prescan(bytes)).unwrap_or(UTF_8), bytes),
@@ -69,8 +123,24 @@ pub(crate) fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded
 /// tree order, template contents included; SVG and MathML `meta` are no
 /// HTML `meta`). `None` when that is the encoding in use, or `used` is
 /// UTF-16 (the step then only makes the confidence certain).
-pub(crate) fn declared_in_tree(
-    html: &microdata_scraper::scraper::Html,
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::encoding::{decode, declared_in_tree};
+///
+/// // The declaration comes after the 1024 bytes the prescan reads.
+/// let page = format!("<!--{}--><meta charset=koi8-r><p>x", "-".repeat(1100));
+/// let first = decode(page.as_bytes(), None);
+/// assert_eq!((first.encoding.name(), first.certain), ("UTF-8", false));
+/// let html = microdata_scraper::parse_html(&first.text);
+/// let again = declared_in_tree(&html, first.encoding).ok_or("no change")?;
+/// assert_eq!(again.name(), "KOI8-R");
+/// assert_eq!(declared_in_tree(&html, again), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn declared_in_tree(
+    html: &scraper::Html,
     used: &'static Encoding,
 ) -> Option<&'static Encoding> {
     if used == UTF_16BE || used == UTF_16LE {
@@ -116,9 +186,19 @@ pub(crate) fn declared_in_tree(
 /// parser then percent-encodes, and for a character the encoding lacks,
 /// `%26%23`, its code point in decimal and `%3B` (`&#20013;` encoded), which
 /// the parser keeps as they are.
-pub(crate) fn query_encoder(
-    encoding: &'static Encoding,
-) -> Option<microdata_scraper::QueryEncoder> {
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::encoding::{Encoding, query_encoder};
+///
+/// let latin1 = Encoding::for_label(b"latin1").ok_or("unknown")?;
+/// let encode = query_encoder(latin1).ok_or("UTF-8")?;
+/// assert_eq!(&*encode("q=\u{e9}&x=\u{4e2d}"), b"q=\xe9&x=%26%2320013%3B");
+/// assert!(query_encoder(Encoding::for_label(b"utf-8").ok_or("unknown")?).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn query_encoder(encoding: &'static Encoding) -> Option<crate::QueryEncoder> {
     let output = encoding.output_encoding();
     if output == UTF_8 {
         return None;
@@ -145,11 +225,6 @@ pub(crate) fn query_encoder(
         }
         std::borrow::Cow::Owned(out)
     }))
-}
-
-/// Looks an encoding label up (`--encoding`).
-pub(crate) fn for_label(label: &str) -> Option<&'static Encoding> {
-    Encoding::for_label(label.trim().as_bytes())
 }
 
 fn is_space(b: u8) -> bool {
@@ -364,7 +439,7 @@ mod tests {
         assert_eq!(enc(b"\xEF\xBB\xBF<meta charset=latin1>x"), "UTF-8");
         assert_eq!(enc(b"\xFF\xFEx\x00"), "UTF-16LE");
         assert_eq!(decode(b"\xFF\xFEx\x00", None).text, "x");
-        let forced = for_label("koi8-r");
+        let forced = Encoding::for_label(b"koi8-r");
         assert_eq!(decode(b"\xEF\xBB\xBFx", forced).encoding.name(), "UTF-8");
     }
 
@@ -450,7 +525,7 @@ mod tests {
 
     #[test]
     fn forced_encoding_and_replacement_report() {
-        let d = decode(b"caf\xe9", for_label("latin1"));
+        let d = decode(b"caf\xe9", Encoding::for_label(b"latin1"));
         assert_eq!(d.text, "café");
         assert!(d.problem.is_none());
         let d = decode(b"caf\xe9!", None);
