@@ -659,7 +659,7 @@ impl fmt::Debug for Parsed {
         f.debug_struct("Parsed")
             .field("html", &self.html)
             .field("url", &self.url.as_ref().map(Url::as_str))
-            .field("bytes", &self.bytes)
+            .field("decoded", &self.bytes)
             .finish_non_exhaustive()
     }
 }

@@ -167,7 +167,10 @@ fn parsed_debug_is_deterministic() {
         assert_eq!(again, first);
     }
     assert!(first.starts_with("Parsed { html: Html {"), "{first:.80}");
-    assert!(first.ends_with(r#"url: Some("https://example.com/"), .. }"#));
+    assert!(
+        first.ends_with(r#"url: Some("https://example.com/"), decoded: None, .. }"#),
+        "{first}"
+    );
 }
 
 /// One leading U+FEFF is a byte order mark and is dropped (decoding bytes
