@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::util::{run, temp_dir, text};
+use crate::util::{jsonl, run, temp_dir, text};
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -385,10 +385,7 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out);
     assert_eq!(lines.len(), 2);
     assert!(lines[0]["path"].as_str().unwrap().ends_with("a.html"));
     assert_eq!(lines[0]["encoding"], "UTF-8");
@@ -898,10 +895,7 @@ fn open_element_limit_stops_pages_of_unclosed_tags() {
         "{}",
         text(&out.stderr)
     );
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["items"], serde_json::json!([]));
     assert_eq!(lines[0]["encoding"], "UTF-8");

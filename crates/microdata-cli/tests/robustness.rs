@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::util::{TempDir, command, run, temp_dir, text};
+use crate::util::{TempDir, command, jsonl, run, temp_dir, text};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -83,10 +83,7 @@ fn unreadable_paths_are_reported_in_place() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out);
     // One record per input, in the order given, the good one complete.
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["path"], s(&missing));
@@ -428,10 +425,7 @@ fn inputs_stopped_by_a_limit_are_failures_with_their_url() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("microdata: 2 files (1 failed), "), "{err}");
     assert!(err.contains(" 1 item, "), "{err}");
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out);
     assert_eq!(lines[0]["items"], serde_json::json!([]));
     assert!(lines[0]["url"].as_str().unwrap().ends_with("/big.html"));
     assert_eq!(lines[0]["encoding"], "UTF-8");
@@ -475,10 +469,7 @@ fn inputs_over_the_size_limit_are_skipped() {
         err.contains("microdata: 2 files (1 failed), 32 bytes, 1 item, "),
         "{err}"
     );
-    let lines: Vec<serde_json::Value> = text(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["items"], serde_json::json!([]));
     assert_eq!(lines[1]["items"][0]["properties"]["a"][0], "1");
