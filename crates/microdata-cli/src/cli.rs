@@ -17,9 +17,9 @@ use clap::{Parser, ValueEnum};
 /// per input (compact JSON: one per line), and an input that fails gives
 /// none, so use `jsonl` over many files: each line names its input. Inputs
 /// are processed in parallel. Directories and patterns follow symbolic
-/// links and take each file once, however many links lead to it (a link
-/// back to a directory being walked, or to one above it, is noted, not
-/// followed),
+/// links and take each file once, however many of them lead to it (hard
+/// links are names of their own; a link back to a directory being walked,
+/// or to one above it, is noted, not followed),
 /// take names starting with `.` like any other, and skip FIFOs, sockets
 /// and devices. A directory without HTML files gives nothing and is no
 /// error; a pattern that matches nothing is an input that failed. File

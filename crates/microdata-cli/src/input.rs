@@ -198,9 +198,14 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
             .follow_links(true)
             .sort_by_file_name()
             .min_depth(1)
-            .max_depth(depth);
+            .max_depth(depth)
+            .into_iter()
+            .filter_entry(not_a_link_upwards);
         // Paths below `.` are matched without their `./`, as written.
         let below_dot = base.is_empty();
+        // The last matched directory walked: the ones below it (`dir/**/*`
+        // matches them all) have had their files taken by its walk.
+        let mut walked: Option<PathBuf> = None;
         for entry in walker {
             match entry {
                 Ok(e) => {
@@ -209,9 +214,13 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
                         continue;
                     }
                     if e.file_type().is_dir() {
+                        if walked.as_deref().is_some_and(|w| path.starts_with(w)) {
+                            continue;
+                        }
                         // A directory stands for its HTML files, as if given.
                         walk(path, out, Some(&mut seen));
-                    } else if e.file_type().is_file() && seen.insert(FileId::of(&e)) {
+                        walked = Some(path.to_path_buf());
+                    } else if e.file_type().is_file() && seen.insert(identity(path)) {
                         out.push(Ok(Source::File(path.to_path_buf())));
                     }
                     // FIFOs, sockets and devices are no pages: reading one
@@ -294,30 +303,33 @@ fn source_path(input: &Result<Source, Unusable>) -> Option<&Path> {
     }
 }
 
-/// What identifies a file however it is reached: its device and inode
-/// (one `stat`, which a link-following walk has mostly made already), or
-/// elsewhere its canonical path; the path itself when neither can be had.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum FileId {
-    #[cfg(unix)]
-    Inode(u64, u64),
-    Path(PathBuf),
+/// What identifies a file however it is reached: its canonical path (the
+/// path itself when that cannot be found). Links resolve to their target;
+/// hard links stay two files, as two names a crawl may have stored.
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-impl FileId {
-    fn of(entry: &walkdir::DirEntry) -> FileId {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            if let Ok(m) = entry.metadata() {
-                return FileId::Inode(m.dev(), m.ino());
-            }
-        }
-        FileId::of_path(entry.path())
+/// Whether a walk may enter `e`: not when it is a link to a directory
+/// that holds the one the link is in (`up -> ..`, or a link to the walk's
+/// own root from below), which would walk that tree again from above and
+/// leave the folder given. The link is noted. A link to a directory being
+/// walked (its own parent chain) is what walkdir's loop check catches too;
+/// this one also catches a link above where the walk started.
+fn not_a_link_upwards(e: &walkdir::DirEntry) -> bool {
+    if e.depth() == 0 || !e.path_is_symlink() || !e.file_type().is_dir() {
+        return true;
     }
-
-    fn of_path(path: &Path) -> FileId {
-        FileId::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    let parent = e
+        .path()
+        .parent()
+        .and_then(|p| std::fs::canonicalize(p).ok());
+    match (parent, std::fs::canonicalize(e.path())) {
+        (Some(parent), Ok(target)) if parent.starts_with(&target) => {
+            note_link_back(e.path(), &target);
+            false
+        }
+        _ => true,
     }
 }
 
@@ -356,41 +368,31 @@ fn is_html_name(path: &Path) -> bool {
 }
 
 /// The HTML files of `dir`, recursively, sorted by path, each file once
-/// (whichever links lead to it); with `seen`, only those not already taken
-/// by the caller's search.
+/// (whichever symbolic links lead to it); with `seen`, only those not
+/// already taken by the caller's search.
 ///
 /// Links are followed (a link to a page is a page, a link to a folder is
-/// a folder), but never back: walkdir notes a link to a directory being
-/// walked, and a link to a directory that holds `dir` (`loop -> ..`) is
-/// noted here, as following it would walk `dir` again from above.
-fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut HashSet<FileId>>) {
-    let mut own = HashSet::new();
-    let seen = seen.unwrap_or(&mut own);
-    let root = std::fs::canonicalize(dir).ok();
+/// a folder), but never upwards ([`not_a_link_upwards`]; walkdir notes a
+/// loop through a directory being walked). Files are told apart by their
+/// canonical path only when the walk met a link (or a caller's search
+/// needs it): a plain tree names each file once, and the lookup is a
+/// system call per file.
+fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut HashSet<PathBuf>>) {
+    let mut found = Vec::new();
+    let mut met_link = false;
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| {
-            if e.depth() == 0 || !e.path_is_symlink() || !e.file_type().is_dir() {
-                return true;
-            }
-            match (&root, std::fs::canonicalize(e.path())) {
-                (Some(root), Ok(target)) if root.starts_with(&target) => {
-                    note_link_back(e.path(), &target);
-                    false
-                }
-                _ => true,
-            }
-        });
+        .filter_entry(not_a_link_upwards);
     for entry in walker {
         match entry {
-            Ok(e) if e.file_type().is_file() && is_html_name(e.path()) => {
-                if seen.insert(FileId::of(&e)) {
-                    out.push(Ok(Source::File(e.into_path())));
+            Ok(e) => {
+                met_link |= e.path_is_symlink();
+                if e.file_type().is_file() && is_html_name(e.path()) {
+                    found.push(Ok(e.into_path()));
                 }
             }
-            Ok(_) => {}
             Err(e) => {
                 // A directory that cannot be read may hold pages; an entry
                 // that cannot be examined counts if it would be one.
@@ -399,7 +401,7 @@ fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut H
                     .is_none_or(|p| is_html_name(p) || p.is_dir() || e.depth() == 0);
                 if let Some(problem) = walk_problem(&e, relevant) {
                     let path = e.path().unwrap_or(dir).to_path_buf();
-                    out.push(Err(Unusable {
+                    found.push(Err(Unusable {
                         source: Source::File(path),
                         message: problem,
                     }));
@@ -407,25 +409,23 @@ fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut H
             }
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_pattern;
-
-    #[test]
-    fn patterns_split_into_a_search_base_and_the_rest() {
-        let base = |p| split_pattern(p).3;
-        assert_eq!(base("crawl/**/*.html"), "crawl");
-        assert_eq!(base("crawl/**"), "crawl");
-        assert_eq!(base("*.html"), "");
-        assert_eq!(base("**"), "");
-        assert_eq!(base("/*.html"), "/");
-        // Not the current directory: the root.
-        assert_eq!(base("/**"), "/");
-        assert_eq!(base("//**"), "/");
-        assert_eq!(base("/srv/a*/x.html"), "/srv");
-        let (body, components, literal, _) = split_pattern("/**");
-        assert_eq!((body, literal), ("", components.len()));
+    let mut own = HashSet::new();
+    let mut seen = match seen {
+        Some(seen) => Some(seen),
+        None if met_link => Some(&mut own),
+        None => None,
+    };
+    for input in found {
+        match input {
+            Ok(path) => {
+                let new = seen
+                    .as_mut()
+                    .is_none_or(|seen| seen.insert(identity(&path)));
+                if new {
+                    out.push(Ok(Source::File(path)));
+                }
+            }
+            Err(unusable) => out.push(Err(unusable)),
+        }
     }
 }

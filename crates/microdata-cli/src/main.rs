@@ -320,7 +320,8 @@ fn run(args: &Args) -> Result<u8, String> {
             }
             files += 1;
             failed_files += usize::from(o.failed);
-            replaced_files += usize::from(o.replaced);
+            // Converted with bytes replaced: not a failure, but status 1.
+            replaced_files += usize::from(o.replaced && !o.failed && o.output.is_some());
             totals.bytes += o.bytes;
             totals.items += o.items;
             totals.errors += o.errors;
@@ -413,6 +414,16 @@ fn process(
     let url = settings.url_of(source);
     let max_open = args.max_open_elements();
     let parse = |text: &str| {
+        // The parse functions take a leading U+FEFF for the byte order
+        // mark, which decoding removed already: one that starts the text
+        // is content, and gets a mark in front to be taken instead.
+        let with_mark;
+        let text = if text.starts_with('\u{feff}') {
+            with_mark = format!("\u{feff}{text}");
+            &with_mark
+        } else {
+            text
+        };
         if args.format.serializes_html() {
             microdata_scraper::Parsed::new_within(text, url.clone(), max_open).map(Tree::Ordered)
         } else {
@@ -428,6 +439,9 @@ fn process(
             Err(_) => None,
         };
         if let Some(encoding) = again {
+            // Not two trees at once: the first goes before the second.
+            drop(tree);
+            drop(std::mem::take(&mut decoded.text));
             decoded = encoding::decode(&bytes, Some(encoding));
             tree = parse(&decoded.text);
         }

@@ -233,6 +233,20 @@ fn one_bad_input_does_not_hide_the_good_ones() {
         "{err}"
     );
     assert!(err.contains(" 2 items, 0 microdata errors, "), "{err}");
+    // An input with replaced bytes that then fails counts as failed only.
+    let over = dir.join("over.html");
+    std::fs::write(&over, b"caf\xe9<div><div><div><div><div><div><div><div>").unwrap();
+    let out = run(
+        &[
+            over.to_str().unwrap(),
+            good.to_str().unwrap(),
+            "--max-open-elements",
+            "6",
+        ],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("microdata: 2 files (1 failed), "), "{err}");
 }
 
 #[test]
@@ -1118,6 +1132,33 @@ fn walks_do_not_climb_out_through_links() {
         "{}",
         text(&out.stderr)
     );
+    // Patterns do not climb out either.
+    for pattern in [format!("{d}/s/sub/**/*.html"), format!("{d}/s/sub/*")] {
+        let out = run(&[&pattern, "-f", "jsonl", "-q"], b"");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{pattern}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(
+            jsonl_paths(&out),
+            [
+                format!("{d}/s/sub/p.html"),
+                format!("{d}/s/sub/side/q.html")
+            ],
+            "{pattern}"
+        );
+    }
+    // Nor a walk out of a folder it entered through a link.
+    std::fs::create_dir_all(dir.join("ext/x")).unwrap();
+    std::fs::write(dir.join("ext/out.html"), "<p itemscope>").unwrap();
+    std::fs::write(dir.join("ext/x/in.html"), "<p itemscope>").unwrap();
+    symlink("..", dir.join("ext/x/up")).unwrap();
+    std::fs::create_dir(dir.join("r")).unwrap();
+    symlink("../ext/x", dir.join("r/a")).unwrap();
+    let out = run(&[&format!("{d}/r"), "-f", "jsonl", "-q"], b"");
+    assert_eq!(jsonl_paths(&out), [format!("{d}/r/a/in.html")]);
     // From above, `other` comes once, not also as `sub/side`; the dangling
     // link fails once, not again through `sub/up`.
     for arg in [format!("{d}/s"), format!("{d}/s/*")] {
@@ -1133,6 +1174,18 @@ fn walks_do_not_climb_out_through_links() {
             "{arg}"
         );
     }
+    // Hard links are two names a crawl stored: both are read, though a
+    // symbolic link to one of them is the same file.
+    let hard = dir.join("hard");
+    std::fs::create_dir(&hard).unwrap();
+    std::fs::write(hard.join("a.html"), "<p itemscope>").unwrap();
+    std::fs::hard_link(hard.join("a.html"), hard.join("b.html")).unwrap();
+    symlink("a.html", hard.join("c.html")).unwrap();
+    let out = run(&[hard.to_str().unwrap(), "-f", "jsonl", "-q"], b"");
+    assert_eq!(
+        jsonl_paths(&out),
+        [format!("{d}/hard/a.html"), format!("{d}/hard/b.html")]
+    );
     // A newline in a name cannot start a message line of its own.
     let forged = dir.join("nl");
     std::fs::create_dir(&forged).unwrap();

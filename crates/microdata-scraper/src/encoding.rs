@@ -119,9 +119,10 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
 /// with a confidence that was not certain: HTML's "change the encoding",
 /// which the tree builder runs for the first `meta` element that declares
 /// one (a `charset` that names an encoding, or `http-equiv=content-type`
-/// with a `content` that does), in the order the parser met them (here:
-/// tree order, template contents included; SVG and MathML `meta` are no
-/// HTML `meta`). `None` when that is the encoding in use, or `used` is
+/// with a `content` that does), in the order the parser met them (the
+/// order it created them in, which foster parenting can make differ from
+/// tree order; template contents included; a `<meta>` start tag inside
+/// SVG or MathML breaks out of it into an HTML `meta`). `None` when that is the encoding in use, or `used` is
 /// UTF-16 (the step then only makes the confidence certain).
 ///
 /// # Examples
@@ -147,7 +148,10 @@ pub fn declared_in_tree(
         return None;
     }
     let html_ns = "http://www.w3.org/1999/xhtml";
-    let declared = html.tree.root().descendants().find_map(|node| {
+    // The tree's node ids count up in the order the parser created the
+    // nodes, which is the order it met their start tags: foster parenting
+    // can put a later `meta` before an earlier one in tree order.
+    let declares = |node: ego_tree::NodeRef<'_, scraper::Node>| {
         let e = node.value().as_element()?;
         if e.name() != "meta" || &*e.name.ns != html_ns {
             return None;
@@ -164,7 +168,13 @@ pub fn declared_in_tree(
             return charset_from_content(e.attr("content")?.as_bytes());
         }
         None
-    })?;
+    };
+    let (_, declared) = html
+        .tree
+        .root()
+        .descendants()
+        .filter_map(|node| Some((node.id(), declares(node)?)))
+        .min_by_key(|&(id, _)| id)?;
     // "If the new encoding is UTF-16BE/LE, then change it to UTF-8. If the
     // new encoding is x-user-defined, then change it to windows-1252."
     let declared = if declared == UTF_16BE || declared == UTF_16LE {

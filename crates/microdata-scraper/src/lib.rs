@@ -806,12 +806,25 @@ impl Parsed {
         forced: Option<&'static encoding::Encoding>,
         parse: impl Fn(&str, Option<Url>) -> Result<Parsed, E>,
     ) -> Result<Parsed, E> {
+        // The string entry points take a leading U+FEFF for the byte order
+        // mark; decoding removed that already, so one that starts the text
+        // is content, and gets a mark in front to be taken instead.
+        fn input(text: &str) -> std::borrow::Cow<'_, str> {
+            if text.starts_with('\u{feff}') {
+                std::borrow::Cow::Owned(format!("\u{feff}{text}"))
+            } else {
+                std::borrow::Cow::Borrowed(text)
+            }
+        }
         let mut decoded = encoding::decode(bytes, forced);
-        let mut parsed = parse(&decoded.text, url.clone())?;
+        let mut parsed = parse(&input(&decoded.text), url.clone())?;
         if !decoded.certain {
             if let Some(again) = encoding::declared_in_tree(&parsed.html, decoded.encoding) {
+                // Not two trees at once: the first goes before the second.
+                drop(parsed);
+                drop(std::mem::take(&mut decoded.text));
                 decoded = encoding::decode(bytes, Some(again));
-                parsed = parse(&decoded.text, url)?;
+                parsed = parse(&input(&decoded.text), url)?;
             }
         }
         parsed.bytes = Some(FromBytes {

@@ -2,6 +2,8 @@
 #![allow(clippy::unwrap_used)]
 
 mod bounded;
+#[cfg(feature = "encoding")]
+mod bytes;
 mod serialize;
 mod spec_examples;
 mod traps;
