@@ -3819,6 +3819,42 @@ mod tests {
                 s("li#1", Some("div#3"), None, 1)
             ]
         );
+        // `link` and `meta` are phrasing content only with `itemprop` (a
+        // `link` also when all its keywords are body-ok), `area` only in a
+        // `map`: otherwise they end a run and are in no paragraph.
+        assert_eq!(
+            scopes(
+                "<html><head><link rel=\"index up\" href=/></head><body><h1>D</h1>\
+                 <link rel=\"index up up\" href=/><p>Text</p></body></html>"
+            ),
+            [(None, None, Some(2), 2)]
+        );
+        assert_eq!(
+            scopes(
+                "<div><a rel=\"index up\" href=/>M</a> <link rel=\"index up up up\" href=/> \
+                 <a rel=\"index up up\" href=/>M</a></div>"
+            ),
+            [
+                s("div#0", None, Some(1), 1),
+                (None, None, Some(3), 1),
+                s("div#0", Some("link#2"), Some(2), 1)
+            ]
+        );
+        assert_eq!(
+            scopes(
+                "<div><meta name=x content=y><a rel=\"index up\" href=/><img src=i.png></a>\
+                 <area rel=\"index up up\" href=/></div>"
+            ),
+            [(None, None, Some(2), 2)]
+        );
+        // With `itemprop`, in a `map`, or body-ok: phrasing, in the run.
+        assert_eq!(
+            scopes(
+                "<div>x <meta itemprop=p content=c><link rel=stylesheet href=s.css>\
+                 <map><area rel=\"index up\" href=/></map> <a rel=\"index up up\" href=/>y</a></div>"
+            ),
+            [s("div#0", None, Some(2), 2)]
+        );
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub(super) struct Paragraphs {
     context: Vec<Context>,
     containers: Vec<Container>,
     runs: Vec<Run>,
+    /// Per element: whether it has a `map` ancestor (an `area` is phrasing
+    /// content only then), set with its scope.
+    in_map: Vec<bool>,
 }
 
 impl Paragraphs {
@@ -79,6 +82,7 @@ impl Paragraphs {
             context: vec![Context::Inside(Scope::Document); elements],
             containers: vec![Container::default(); elements],
             runs: Vec::new(),
+            in_map: vec![false; elements],
         }
     }
 
@@ -98,9 +102,11 @@ impl Paragraphs {
             // Looked through: settled with its container.
             Context::Runs(_) => {}
             Context::Inside(s) => {
+                let in_map = self.in_map[i] || el.is("map");
                 for child in el.children() {
                     self.scope[child.index()] = s;
                     self.context[child.index()] = inner(&child, s);
+                    self.in_map[child.index()] = in_map;
                 }
             }
         }
@@ -109,8 +115,12 @@ impl Paragraphs {
     /// Settles the flattened child list of the flow container `el`.
     fn settle_runs<'a, N: Node<'a>>(&mut self, el: &Element<'_, 'a, N>) {
         let c = el.index() as u32;
-        let mut stack = vec![(el.node().children(), el.children())];
-        while let Some((nodes, elements)) = stack.last_mut() {
+        // Per level: the nodes and elements left, and whether a `map`
+        // holds them.
+        let in_map = self.in_map[el.index()] || el.is("map");
+        let mut stack = vec![(el.node().children(), el.children(), in_map)];
+        while let Some((nodes, elements, in_map)) = stack.last_mut() {
+            let in_map = *in_map;
             let Some(node) = nodes.next() else {
                 stack.pop();
                 continue;
@@ -120,11 +130,13 @@ impl Paragraphs {
                     let Some(child) = elements.next() else {
                         continue;
                     };
-                    let (scope, inner) = self.enter_run(c, &child);
+                    let (scope, inner) = self.enter_run(c, &child, in_map);
                     self.scope[child.index()] = scope;
                     self.context[child.index()] = inner;
+                    self.in_map[child.index()] = in_map;
                     if matches!(inner, Context::Runs(cc) if cc == c) {
-                        stack.push((child.node().children(), child.children()));
+                        let below = in_map || child.is("map");
+                        stack.push((child.node().children(), child.children(), below));
                     }
                 }
                 NodeKind::Text => {
@@ -146,8 +158,9 @@ impl Paragraphs {
         &mut self,
         c: u32,
         child: &Element<'_, 'a, N>,
+        in_map: bool,
     ) -> (Scope, Context) {
-        match kind(child) {
+        match kind(child, in_map) {
             // Replaced by its contents: they continue the container's list.
             Kind::Transparent => (Scope::Run(self.open_run(c)), Context::Runs(c)),
             Kind::Phrasing { embedded } => {
@@ -217,11 +230,28 @@ enum Kind {
     Block,
 }
 
-fn kind<'a, N: Node<'a>>(el: &Element<'_, 'a, N>) -> Kind {
+/// What `el` is in a run; `in_map`: whether a `map` holds it.
+fn kind<'a, N: Node<'a>>(el: &Element<'_, 'a, N>, in_map: bool) -> Kind {
     let name = el.local_name();
     if !el.is_html() {
         // `svg` and `math` (embedded content) and what they hold.
         return Kind::Phrasing { embedded: true };
+    }
+    // Phrasing content only in some cases (current HTML's content
+    // categories): elsewhere they are metadata (or, for a stray `area`,
+    // no phrasing) and end a run like other flow content.
+    let conditional = match name {
+        "meta" => Some(el.attr("itemprop").is_some()),
+        "link" => Some(el.attr("itemprop").is_some() || body_ok_link(el)),
+        "area" => Some(in_map),
+        _ => None,
+    };
+    if let Some(phrasing) = conditional {
+        return if phrasing {
+            Kind::Phrasing { embedded: false }
+        } else {
+            Kind::Block
+        };
     }
     if matches!(name, "a" | "ins" | "del" | "map") {
         Kind::Transparent
@@ -233,6 +263,25 @@ fn kind<'a, N: Node<'a>>(el: &Element<'_, 'a, N>) -> Kind {
     } else {
         Kind::Block
     }
+}
+
+/// A `link` whose `rel` keywords are all "body-ok" (HTML's link types
+/// table), which makes it phrasing content; `up` and `index` are not.
+fn body_ok_link<'a, N: Node<'a>>(el: &Element<'_, 'a, N>) -> bool {
+    const BODY_OK: [&str; 7] = [
+        "dns-prefetch",
+        "modulepreload",
+        "pingback",
+        "preconnect",
+        "prefetch",
+        "preload",
+        "stylesheet",
+    ];
+    let Some(rel) = el.attr("rel") else {
+        return false;
+    };
+    let mut keywords = crate::split_ascii_whitespace(rel).peekable();
+    keywords.peek().is_some() && keywords.all(|k| BODY_OK.iter().any(|b| b.eq_ignore_ascii_case(k)))
 }
 
 /// Elements whose content model accepts both phrasing and other flow
@@ -276,10 +325,10 @@ const EMBEDDED: [&str; 8] = [
 
 /// Phrasing content that is neither embedded nor replaced by its contents
 /// (with the obsolete inline elements pages still use).
-const PHRASING: [&str; 53] = [
-    "abbr", "acronym", "area", "b", "bdi", "bdo", "big", "blink", "br", "button", "cite", "code",
+const PHRASING: [&str; 50] = [
+    "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "br", "button", "cite", "code",
     "command", "data", "datalist", "dfn", "em", "font", "i", "input", "kbd", "keygen", "label",
-    "link", "mark", "meta", "meter", "nobr", "noscript", "output", "progress", "q", "rp", "rt",
-    "ruby", "s", "samp", "script", "select", "slot", "small", "span", "strike", "strong", "sub",
-    "sup", "template", "textarea", "time", "tt", "u", "var", "wbr",
+    "mark", "meter", "nobr", "noscript", "output", "progress", "q", "rp", "rt", "ruby", "s",
+    "samp", "script", "select", "slot", "small", "span", "strike", "strong", "sub", "sup",
+    "template", "textarea", "time", "tt", "u", "var", "wbr",
 ];
