@@ -249,7 +249,8 @@ pub(crate) fn rdf_options(args: &Args) -> Result<microdata_rdf::RdfOptions, Stri
         .with_mode(mode)
         .with_licensed_work_equivalences(args.work_equivalences)
         .with_remove_repeated_up(args.legacy)
-        .with_limits(args.limits());
+        .with_limits(args.limits())
+        .with_blank_node_prefix(args.blank_node_prefix.as_deref().unwrap_or(""));
     if let Some(path) = &args.registry {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read --registry {}: {e}", path.display()))?;
@@ -270,24 +271,19 @@ fn rdf(
     // Several inputs in one stream: each input's blank nodes get labels of
     // their own, from its path (`_:i3f…_b0`), so that they stay apart when
     // read back, in this run and beside the output of other runs.
-    let given = args.blank_node_prefix.as_deref().unwrap_or("");
-    let prefix = match (cx.ordinal, cx.source) {
-        (Some(n), Source::Stdin) => format!("{given}i{n}_"),
+    let scoped;
+    let options = match (cx.ordinal, cx.source) {
+        (None, _) => &settings.rdf,
+        (Some(_), Source::Stdin) => {
+            scoped = settings.rdf.clone().with_blank_node_scope(b"-");
+            &scoped
+        }
         (Some(_), Source::File(path)) => {
             let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
-            format!(
-                "{given}i{:016x}_",
-                fnv1a(path.as_os_str().as_encoded_bytes())
-            )
+            let name = path.as_os_str().as_encoded_bytes();
+            scoped = settings.rdf.clone().with_blank_node_scope(name);
+            &scoped
         }
-        (None, _) => given.to_owned(),
-    };
-    let prefixed;
-    let options = if prefix.is_empty() {
-        &settings.rdf
-    } else {
-        prefixed = settings.rdf.clone().with_blank_node_prefix(&prefix);
-        &prefixed
     };
     let conversion = microdata_rdf::convert(doc, options).map_err(|e| e.to_string())?;
     if args.errors {
@@ -307,12 +303,4 @@ fn rdf(
         }
         _ => Ok(microdata_rdf::to_ntriples(triples)),
     }
-}
-
-/// 64-bit FNV-1a: a hash that stays the same from run to run and from
-/// build to build (blank node labels derived from it must).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }

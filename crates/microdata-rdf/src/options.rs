@@ -90,6 +90,30 @@ impl RdfOptions {
         self
     }
 
+    /// Adds a hash of `name` to the blank node prefix (`i3fa0…_`, after any
+    /// prefix given), so that the triples of documents with different names
+    /// (their paths or URLs) keep their blank nodes apart in one stream, and
+    /// in streams joined from separate runs; the same name always gives the
+    /// same labels.
+    ///
+    /// ```
+    /// let parsed = microdata_scraper::parse("<p itemscope itemtype=http://schema.org/Thing>", None)?;
+    /// let options = |name: &str| microdata_rdf::RdfOptions::new().with_blank_node_scope(name.as_bytes());
+    /// let label = |name: &str| -> Result<String, Box<dyn std::error::Error>> {
+    ///     let conversion = microdata_rdf::convert(&parsed.document(), &options(name))?;
+    ///     Ok(conversion.triples()[0].object.to_string())
+    /// };
+    /// assert!(label("a.html")?.starts_with("_:i"));
+    /// assert_ne!(label("a.html")?, label("b.html")?);
+    /// assert_eq!(label("a.html")?, label("a.html")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_blank_node_scope(mut self, name: &[u8]) -> Self {
+        let hash = crate::write::fnv1a(name);
+        self.blank_node_prefix.push_str(&format!("i{hash:016x}_"));
+        self
+    }
+
     /// Caps on the conversion, for untrusted input (default:
     /// [`Limits::default`], as for the other converters; [`Limits::none`]
     /// for trusted input only):

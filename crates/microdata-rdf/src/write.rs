@@ -249,7 +249,7 @@ pub fn write_nquads<'t>(
     out: impl Write,
 ) -> Result<(), Error> {
     let graph = graph_name_iri(graph_name)?;
-    let scope = format!("g{:016x}_", fnv1a(graph.as_str()));
+    let scope = format!("g{:016x}_", fnv1a(graph.as_str().as_bytes()));
     let relabel =
         |b: oxrdf::BlankNodeRef<'_>| BlankNode::new_unchecked(format!("{scope}{}", b.as_str()));
     let mut serializer = NQuadsSerializer::new().for_writer(out);
@@ -300,8 +300,8 @@ fn graph_name_iri(graph_name: &str) -> Result<NamedNode, Error> {
 }
 
 /// 64-bit FNV-1a: a small, stable hash for blank node scopes.
-fn fnv1a(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
