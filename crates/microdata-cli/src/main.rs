@@ -410,72 +410,49 @@ fn process(
         }
     };
     outcome.bytes = bytes.len();
-    let mut decoded = encoding::decode(&bytes, settings.encoding);
     let url = settings.url_of(source);
     let max_open = args.max_open_elements();
-    let parse = |text: &str| {
-        // The parse functions take a leading U+FEFF for the byte order
-        // mark, which decoding removed already: one that starts the text
-        // is content, and gets a mark in front to be taken instead.
-        let with_mark;
-        let text = if text.starts_with('\u{feff}') {
-            with_mark = format!("\u{feff}{text}");
-            &with_mark
-        } else {
-            text
-        };
-        if args.format.serializes_html() {
-            microdata_scraper::Parsed::new_within(text, url.clone(), max_open).map(Tree::Ordered)
-        } else {
-            microdata_scraper::parse_html_within(text, max_open).map(Tree::Plain)
-        }
+    // Decoded as a browser does, a late `<meta>` included.
+    let tree = if args.format.serializes_html() {
+        microdata_scraper::Parsed::from_bytes_within(
+            &bytes,
+            url.clone(),
+            settings.encoding,
+            max_open,
+        )
+        .map(|parsed| {
+            let decoding = parsed.decoding().cloned();
+            (Tree::Ordered(parsed), decoding)
+        })
+    } else {
+        microdata_scraper::parse_html_bytes_within(&bytes, settings.encoding, max_open)
+            .map(|(html, decoding)| (Tree::Plain(html), Some(decoding)))
     };
-    let mut tree = parse(&decoded.text);
-    // A `<meta>` past the prescan's 1024 bytes declares another encoding:
-    // decode and parse again in it, as a browser reloads the page.
-    if !decoded.certain {
-        let again = match &tree {
-            Ok(t) => encoding::declared_in_tree(t.html(), decoded.encoding),
-            Err(_) => None,
-        };
-        if let Some(encoding) = again {
-            // Not two trees at once: the first goes before the second.
-            drop(tree);
-            drop(std::mem::take(&mut decoded.text));
-            decoded = encoding::decode(&bytes, Some(encoding));
-            tree = parse(&decoded.text);
-        }
-    }
-    // The tree holds what is needed of the text.
-    drop(bytes);
-    drop(std::mem::take(&mut decoded.text));
-    let mut input_errors = Vec::new();
-    if let Some(problem) = decoded.problem {
-        outcome
-            .messages
-            .push(format!("microdata: {}: {problem}", source.display()));
-        outcome.status = EXIT_INPUT_FAILED;
-        outcome.replaced = true;
-        input_errors.push(problem);
-    }
-    let tree = match tree {
-        Ok(tree) => tree,
+    let (tree, decoding) = match tree {
+        Ok(parsed) => parsed,
         Err(e) => {
-            let known = (
-                url.as_ref(),
-                Some(decoded.encoding.name()),
-                &input_errors[..],
-            );
+            // What the parse knew of the bytes, for the report: a second
+            // decoding, on this rare path only.
+            let decoded = encoding::decode(&bytes, settings.encoding);
+            let problems: Vec<String> = decoded.problem.into_iter().collect();
+            report_decoding(&mut outcome, source, &problems);
+            let known = (url.as_ref(), Some(decoded.encoding.name()), &problems[..]);
             let message = format!("{e} (limit max_open_elements)");
             failed(args, &mut outcome, source, known, &message);
             return outcome;
         }
     };
-    // HTML's "encoding-parse a URL": URL queries in the page's encoding.
-    let encoder = encoding::query_encoder(decoded.encoding);
-    let doc = match (&tree, encoder) {
-        (Tree::Ordered(parsed), None) => parsed.document(),
-        (Tree::Ordered(parsed), Some(encoder)) => parsed.document_with_query_encoder(encoder),
+    drop(bytes);
+    // A parse from bytes always says how it decoded them.
+    let encoding = decoding
+        .as_ref()
+        .map_or(microdata_scraper::encoding_rs::UTF_8, |d| d.encoding);
+    let input_errors: Vec<String> = decoding.and_then(|d| d.problem).into_iter().collect();
+    report_decoding(&mut outcome, source, &input_errors);
+    // HTML's "encoding-parse a URL": URL queries in the page's encoding
+    // (a `Parsed` from bytes applies it itself).
+    let doc = match (&tree, encoding::query_encoder(encoding)) {
+        (Tree::Ordered(parsed), _) => parsed.document(),
         (Tree::Plain(html), None) => microdata_scraper::document(html, url),
         (Tree::Plain(html), Some(encoder)) => {
             microdata_scraper::document_with_query_encoder(html, url, encoder)
@@ -510,7 +487,7 @@ fn process(
     let cx = formats::Context {
         source,
         ordinal,
-        encoding: decoded.encoding.name(),
+        encoding: encoding.name(),
         input_errors: &input_errors,
         errors: &errors,
         notes: std::cell::RefCell::default(),
@@ -542,7 +519,7 @@ fn process(
                     args,
                     source,
                     url,
-                    Some(decoded.encoding.name()),
+                    Some(encoding.name()),
                     &[&input_errors[..], &[e]].concat(),
                     Some(&errors),
                 ));
@@ -552,20 +529,23 @@ fn process(
     outcome
 }
 
+/// Reports the byte sequences of `source` that decoding replaced: a
+/// message each, and exit status 1 (the input is still converted).
+fn report_decoding(outcome: &mut Outcome, source: &Source, problems: &[String]) {
+    for problem in problems {
+        outcome
+            .messages
+            .push(format!("microdata: {}: {problem}", source.display()));
+        outcome.status = EXIT_INPUT_FAILED;
+        outcome.replaced = true;
+    }
+}
+
 /// A parsed input: with its attributes' source order recorded when the
 /// format serializes HTML, as `scraper` leaves it otherwise.
 enum Tree {
     Ordered(microdata_scraper::Parsed),
     Plain(microdata_scraper::scraper::Html),
-}
-
-impl Tree {
-    fn html(&self) -> &microdata_scraper::scraper::Html {
-        match self {
-            Tree::Ordered(parsed) => parsed.html(),
-            Tree::Plain(html) => html,
-        }
-    }
 }
 
 /// Records an input that gives no output: it could not be read, or its

@@ -64,6 +64,31 @@ pub struct Decoded {
     pub certain: bool,
 }
 
+/// How a parsed page was decoded: what remains of its [`Decoded`] text
+/// once the tree holds it ([`parse_html_bytes_within`](crate::parse_html_bytes_within),
+/// [`Parsed::from_bytes`](crate::Parsed::from_bytes)).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::parse_html_bytes_within;
+///
+/// let (_, decoding) = parse_html_bytes_within(b"caf\xe9", None, 100)?;
+/// assert_eq!(decoding.encoding.name(), "UTF-8");
+/// assert!(decoding.problem.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Decoding {
+    /// The encoding the page was decoded with, after any `<meta>` that
+    /// changed it.
+    pub encoding: &'static Encoding,
+    /// A description of the invalid byte sequences that were replaced with
+    /// U+FFFD, if there were any.
+    pub problem: Option<String>,
+}
+
 /// Decodes `bytes`, with `forced` as the encoding the caller knows (an
 /// HTTP charset, a user's choice), which only a byte order mark overrides.
 ///
@@ -148,9 +173,10 @@ pub fn declared_in_tree(
         return None;
     }
     let html_ns = "http://www.w3.org/1999/xhtml";
-    // The tree's node ids count up in the order the parser created the
-    // nodes, which is the order it met their start tags: foster parenting
-    // can put a later `meta` before an earlier one in tree order.
+    // The tree's arena holds the nodes in the order the parser created
+    // them, which is the order it met their start tags: foster parenting
+    // can put a later `meta` before an earlier one in tree order. One pass
+    // over the arena, stopping at the first that declares an encoding.
     let declares = |node: ego_tree::NodeRef<'_, scraper::Node>| {
         let e = node.value().as_element()?;
         if e.name() != "meta" || &*e.name.ns != html_ns {
@@ -169,12 +195,7 @@ pub fn declared_in_tree(
         }
         None
     };
-    let (_, declared) = html
-        .tree
-        .root()
-        .descendants()
-        .filter_map(|node| Some((node.id(), declares(node)?)))
-        .min_by_key(|&(id, _)| id)?;
+    let declared = html.tree.nodes().find_map(declares)?;
     // "If the new encoding is UTF-16BE/LE, then change it to UTF-8. If the
     // new encoding is x-user-defined, then change it to windows-1252."
     let declared = if declared == UTF_16BE || declared == UTF_16LE {

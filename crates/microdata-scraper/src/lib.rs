@@ -368,7 +368,12 @@ pub fn parse_html(html: &str) -> Html {
 /// given, and again after each `</script>`: a U+FEFF there would vanish
 /// from the text. So its option is off and this is done once, here.
 fn without_bom(html: &str) -> &str {
-    html.strip_prefix('\u{feff}').unwrap_or(html)
+    &html[bom_len(html)..]
+}
+
+/// The length of `html`'s leading byte order mark (0 or 3 bytes).
+fn bom_len(html: &str) -> usize {
+    if html.starts_with('\u{feff}') { 3 } else { 0 }
 }
 
 /// Parses an HTML document like [`parse_html`], but gives up once the
@@ -417,8 +422,77 @@ pub fn parse_html_within(
     html: &str,
     max_open_elements: usize,
 ) -> Result<Html, TooManyOpenElements> {
+    plain_within(html, bom_len(html), max_open_elements)
+}
+
+/// The plain tree of `html` from byte `start` on, within a limit.
+fn plain_within(html: &str, start: usize, max: usize) -> Result<Html, TooManyOpenElements> {
     let sink = OrderSink::plain(HtmlTreeSink::new(Html::new_document()));
-    parse_within(sink, html, max_open_elements).map(|(html, _)| html)
+    parse_within(sink, html, start, max).map(|(html, _)| html)
+}
+
+/// Decodes `bytes` as a browser would (see the [`encoding`] module) and
+/// parses the text like [`parse_html_within`]: the tree alone, and how it
+/// was decoded. [`Parsed::from_bytes_within`] also keeps the attributes'
+/// source order.
+///
+/// # Errors
+///
+/// [`TooManyOpenElements`] when the limit is passed.
+///
+/// # Examples
+///
+/// ```
+/// use microdata_scraper::{DEFAULT_MAX_OPEN_ELEMENTS, parse_html_bytes_within};
+///
+/// let page = b"<meta charset=latin1><p itemscope><b itemprop=n>caf\xe9</b>";
+/// let (html, decoding) = parse_html_bytes_within(page, None, DEFAULT_MAX_OPEN_ELEMENTS)?;
+/// assert_eq!(decoding.encoding.name(), "windows-1252");
+/// let doc = microdata_scraper::document(&html, None);
+/// assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["café"]}}]}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "encoding")]
+pub fn parse_html_bytes_within(
+    bytes: &[u8],
+    encoding: Option<&'static encoding::Encoding>,
+    max_open_elements: usize,
+) -> Result<(Html, encoding::Decoding), TooManyOpenElements> {
+    decode_and_parse(
+        bytes,
+        encoding,
+        |text| plain_within(text, 0, max_open_elements),
+        |html| html,
+    )
+}
+
+/// Decodes `bytes`, parses the text with `parse` (which must not take a
+/// leading U+FEFF for a byte order mark: decoding removed that already),
+/// and decodes and parses again when a `<meta>` the prescan did not reach
+/// changes the encoding (HTML's "change the encoding"), dropping the first
+/// tree before the second is built.
+#[cfg(feature = "encoding")]
+fn decode_and_parse<T, E>(
+    bytes: &[u8],
+    forced: Option<&'static encoding::Encoding>,
+    parse: impl Fn(&str) -> Result<T, E>,
+    html_of: impl Fn(&T) -> &Html,
+) -> Result<(T, encoding::Decoding), E> {
+    let mut decoded = encoding::decode(bytes, forced);
+    let mut tree = parse(&decoded.text)?;
+    if !decoded.certain {
+        if let Some(again) = encoding::declared_in_tree(html_of(&tree), decoded.encoding) {
+            drop(tree);
+            drop(std::mem::take(&mut decoded.text));
+            decoded = encoding::decode(bytes, Some(again));
+            tree = parse(&decoded.text)?;
+        }
+    }
+    let decoding = encoding::Decoding {
+        encoding: decoded.encoding,
+        problem: decoded.problem,
+    };
+    Ok((tree, decoding))
 }
 
 /// The default limit of [`parse_html_within`] and [`Parsed::new_within`].
@@ -429,14 +503,20 @@ pub const DEFAULT_MAX_OPEN_ELEMENTS: usize = 4096;
 /// little to the limit, large enough that the counting costs nothing.
 const PIECE: usize = 4096;
 
-/// Feeds `html` to a parser over `sink` piece by piece, counting the
+/// Feeds `html` from byte `start` on (past a byte order mark the string
+/// entry points skip) to a parser over `sink` piece by piece, counting the
 /// elements it holds open after each piece.
-fn parse_within<S>(sink: S, html: &str, max: usize) -> Result<S::Output, TooManyOpenElements>
+fn parse_within<S>(
+    sink: S,
+    html: &str,
+    start: usize,
+    max: usize,
+) -> Result<S::Output, TooManyOpenElements>
 where
     S: html5ever::tree_builder::TreeSink<Handle = ego_tree::NodeId>,
 {
     let mut parser = driver::parse_document(sink, parse_opts());
-    let mut offset = html.len() - without_bom(html).len();
+    let mut offset = start;
     let mut open = 0;
     while offset < html.len() {
         // A count visits every open element: feeding at least as many
@@ -640,11 +720,7 @@ pub struct Parsed {
 
 /// How a page parsed from bytes was decoded.
 #[cfg(feature = "encoding")]
-#[derive(Clone, Debug)]
-struct FromBytes {
-    encoding: &'static encoding::Encoding,
-    problem: Option<String>,
-}
+type FromBytes = encoding::Decoding;
 
 /// Without the `encoding` feature, no page is parsed from bytes.
 #[cfg(not(feature = "encoding"))]
@@ -684,8 +760,13 @@ impl Parsed {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(html: &str, url: Option<Url>) -> Parsed {
+        Parsed::from_text(without_bom(html), url)
+    }
+
+    /// Parses `text` as it is (no byte order mark skipped).
+    fn from_text(text: &str, url: Option<Url>) -> Parsed {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
-        let (html, order) = driver::parse_document(sink, parse_opts()).one(without_bom(html));
+        let (html, order) = driver::parse_document(sink, parse_opts()).one(text);
         Parsed {
             html,
             order,
@@ -717,8 +798,18 @@ impl Parsed {
         url: Option<Url>,
         max_open_elements: usize,
     ) -> Result<Parsed, TooManyOpenElements> {
+        Parsed::from_text_within(html, bom_len(html), url, max_open_elements)
+    }
+
+    /// Parses `html` from byte `start` on, within a limit.
+    fn from_text_within(
+        html: &str,
+        start: usize,
+        url: Option<Url>,
+        max_open_elements: usize,
+    ) -> Result<Parsed, TooManyOpenElements> {
         let sink = OrderSink::new(HtmlTreeSink::new(Html::new_document()));
-        let (html, order) = parse_within(sink, html, max_open_elements)?;
+        let (html, order) = parse_within(sink, html, start, max_open_elements)?;
         Ok(Parsed {
             html,
             order,
@@ -735,8 +826,7 @@ impl Parsed {
     /// encoding, as HTML's "encoding-parse a URL" does.
     ///
     /// Invalid byte sequences are replaced with U+FFFD, never fatal:
-    /// [`decoding_problem`](Self::decoding_problem) says whether there were
-    /// any.
+    /// [`decoding`](Self::decoding) says whether there were any.
     ///
     /// # Examples
     ///
@@ -750,7 +840,7 @@ impl Parsed {
     ///     parsed.to_json(),
     ///     r#"{"items":[{"properties":{"u":["http://example.com/?q=caf%E9"]}}]}"#
     /// );
-    /// assert_eq!(parsed.decoding_problem(), None);
+    /// assert_eq!(parsed.decoding().and_then(|d| d.problem.as_deref()), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "encoding")]
@@ -759,11 +849,14 @@ impl Parsed {
         url: Option<Url>,
         encoding: Option<&'static encoding::Encoding>,
     ) -> Parsed {
-        let parsed = Parsed::decode_and_parse(bytes, url, encoding, |text, url| {
-            Ok::<_, std::convert::Infallible>(Parsed::new(text, url))
-        });
+        let parsed = decode_and_parse(
+            bytes,
+            encoding,
+            |text| Ok::<_, std::convert::Infallible>(Parsed::from_text(text, url.clone())),
+            Parsed::html,
+        );
         match parsed {
-            Ok(parsed) => parsed,
+            Ok((parsed, decoding)) => parsed.decoded(decoding),
             Err(never) => match never {},
         }
     }
@@ -792,46 +885,22 @@ impl Parsed {
         encoding: Option<&'static encoding::Encoding>,
         max_open_elements: usize,
     ) -> Result<Parsed, TooManyOpenElements> {
-        Parsed::decode_and_parse(bytes, url, encoding, |text, url| {
-            Parsed::new_within(text, url, max_open_elements)
-        })
+        let (parsed, decoding) = decode_and_parse(
+            bytes,
+            encoding,
+            |text| Parsed::from_text_within(text, 0, url.clone(), max_open_elements),
+            Parsed::html,
+        )?;
+        Ok(parsed.decoded(decoding))
     }
 
-    /// Decodes, parses, and decodes and parses again when a `<meta>` the
-    /// prescan did not reach changes the encoding.
+    /// This page, recorded as decoded as `decoding` says.
     #[cfg(feature = "encoding")]
-    fn decode_and_parse<E>(
-        bytes: &[u8],
-        url: Option<Url>,
-        forced: Option<&'static encoding::Encoding>,
-        parse: impl Fn(&str, Option<Url>) -> Result<Parsed, E>,
-    ) -> Result<Parsed, E> {
-        // The string entry points take a leading U+FEFF for the byte order
-        // mark; decoding removed that already, so one that starts the text
-        // is content, and gets a mark in front to be taken instead.
-        fn input(text: &str) -> std::borrow::Cow<'_, str> {
-            if text.starts_with('\u{feff}') {
-                std::borrow::Cow::Owned(format!("\u{feff}{text}"))
-            } else {
-                std::borrow::Cow::Borrowed(text)
-            }
+    fn decoded(self, decoding: encoding::Decoding) -> Parsed {
+        Parsed {
+            bytes: Some(decoding),
+            ..self
         }
-        let mut decoded = encoding::decode(bytes, forced);
-        let mut parsed = parse(&input(&decoded.text), url.clone())?;
-        if !decoded.certain {
-            if let Some(again) = encoding::declared_in_tree(&parsed.html, decoded.encoding) {
-                // Not two trees at once: the first goes before the second.
-                drop(parsed);
-                drop(std::mem::take(&mut decoded.text));
-                decoded = encoding::decode(bytes, Some(again));
-                parsed = parse(&input(&decoded.text), url)?;
-            }
-        }
-        parsed.bytes = Some(FromBytes {
-            encoding: decoded.encoding,
-            problem: decoded.problem,
-        });
-        Ok(parsed)
     }
 
     /// The encoding the page was decoded with, for a page parsed from
@@ -851,22 +920,24 @@ impl Parsed {
         self.bytes.as_ref().map(|b| b.encoding)
     }
 
-    /// For a page parsed from bytes, a description of the invalid byte
-    /// sequences replaced with U+FFFD, if there were any.
+    /// How a page parsed from bytes was decoded: its encoding and the
+    /// invalid byte sequences replaced, if any; `None` for a page parsed
+    /// from a string.
     ///
     /// # Examples
     ///
     /// ```
     /// let parsed = microdata_scraper::parse_bytes(b"caf\xe9!", None)?;
+    /// let decoding = parsed.decoding().ok_or("parsed from bytes")?;
     /// assert_eq!(
-    ///     parsed.decoding_problem(),
+    ///     decoding.problem.as_deref(),
     ///     Some("invalid UTF-8 byte sequences replaced with U+FFFD (first at byte offset 3)")
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "encoding")]
-    pub fn decoding_problem(&self) -> Option<&str> {
-        self.bytes.as_ref().and_then(|b| b.problem.as_deref())
+    pub fn decoding(&self) -> Option<&encoding::Decoding> {
+        self.bytes.as_ref()
     }
 
     /// The encoder for URL queries of a page decoded from bytes in an
@@ -1011,7 +1082,7 @@ pub fn parse(html: &str, url: Option<&str>) -> Result<Parsed, Error> {
 /// # Errors
 ///
 /// [`Error`] when `url` is given and is not an absolute URL. Bytes never
-/// fail: invalid sequences are replaced ([`Parsed::decoding_problem`]).
+/// fail: invalid sequences are replaced ([`Parsed::decoding`]).
 ///
 /// # Examples
 ///

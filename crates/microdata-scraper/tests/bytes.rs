@@ -22,7 +22,7 @@ fn a_late_meta_decodes_the_page_again() {
         parsed.to_json(),
         r#"{"items":[{"properties":{"n":["café"]}}]}"#
     );
-    assert_eq!(parsed.decoding_problem(), None);
+    assert_eq!(parsed.decoding().unwrap().problem, None);
     // The caller's encoding is certain: the meta changes nothing.
     let utf8 = Encoding::for_label(b"utf-8");
     let parsed = Parsed::from_bytes(
@@ -66,6 +66,11 @@ fn only_the_byte_order_mark_is_removed() {
         Parsed::from_bytes_within(b"\xEF\xBB\xBF\xEF\xBB\xBFy", Some(url), None, 100).unwrap();
     let text: String = parsed.html().root_element().text().collect();
     assert_eq!(text, "\u{feff}y");
+    let (html, _) =
+        microdata_scraper::parse_html_bytes_within(b"\xEF\xBB\xBF\xEF\xBB\xBFz", None, 100)
+            .unwrap();
+    let text: String = html.root_element().text().collect();
+    assert_eq!(text, "\u{feff}z");
 }
 
 /// URL queries are encoded in the page's encoding by `document()`.
