@@ -109,7 +109,7 @@ impl RdfOptions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_blank_node_scope(mut self, name: &[u8]) -> Self {
-        let hash = crate::write::fnv1a(name);
+        let hash = fnv1a(name);
         self.blank_node_prefix.push_str(&format!("i{hash:016x}_"));
         self
     }
@@ -233,4 +233,11 @@ impl Default for RdfOptions {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// 64-bit FNV-1a: a small, stable hash for blank node scopes.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }

@@ -249,7 +249,10 @@ pub fn write_nquads<'t>(
     out: impl Write,
 ) -> Result<(), Error> {
     let graph = graph_name_iri(graph_name)?;
-    let scope = format!("g{:016x}_", fnv1a(graph.as_str().as_bytes()));
+    let scope = format!(
+        "g{:016x}_",
+        crate::options::fnv1a(graph.as_str().as_bytes())
+    );
     let relabel =
         |b: oxrdf::BlankNodeRef<'_>| BlankNode::new_unchecked(format!("{scope}{}", b.as_str()));
     let mut serializer = NQuadsSerializer::new().for_writer(out);
@@ -297,13 +300,6 @@ fn graph_name_iri(graph_name: &str) -> Result<NamedNode, Error> {
                 format!("graph name is not an absolute URL: {graph_name:?}"),
             )
         })
-}
-
-/// 64-bit FNV-1a: a small, stable hash for blank node scopes.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// How many vocabulary namespaces (beyond the well-known ones) Turtle
