@@ -52,9 +52,30 @@ pub(crate) struct Args {
     /// are then the empty string and RDF leaves them out, both with an
     /// `--errors` message; `mf2` and `links` keep them as written). It is
     /// the URL of every input given: over a crawl's files, leave it out
-    /// (each file then has its own URL, and N-Quads its own graph).
+    /// (each file then has its own URL, and N-Quads its own graph) or give
+    /// --url-root.
     #[arg(long, value_name = "URL")]
     pub(crate) base_url: Option<String>,
+
+    /// The document URLs of a mirrored site's files: a file below DIR gets
+    /// URL followed by its path below DIR, each name a percent-encoded path
+    /// segment (`--url-root mirror/example.com=https://example.com/` gives
+    /// mirror/example.com/blog/a.html the URL
+    /// https://example.com/blog/a.html). A URL of a scheme and `://` alone
+    /// (`--url-root mirror=https://`) takes the host from the first folder
+    /// below DIR, as `wget --mirror` lays a crawl out. May be given several
+    /// times: the deepest DIR holding a file decides; files below none keep
+    /// their `file://` URL, and a file below DIR that gets no URL (not in a
+    /// host's folder) is an input that failed. Paths are compared as
+    /// written, `.` and `..` resolved, symbolic links not followed. Not with
+    /// --base-url.
+    #[arg(
+        long,
+        value_name = "DIR=URL",
+        value_parser = crate::url_root::parse,
+        conflicts_with = "base_url"
+    )]
+    pub(crate) url_root: Vec<crate::url_root::UrlRoot>,
 
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Json)]

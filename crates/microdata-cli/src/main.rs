@@ -17,6 +17,7 @@
 mod cli;
 mod formats;
 mod input;
+mod url_root;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -112,9 +113,18 @@ pub(crate) struct Settings {
 }
 
 impl Settings {
-    /// The document URL of `source`: `--base-url`, else the file's URL.
-    fn url_of(&self, source: &Source) -> Option<Url> {
-        self.base_url.clone().or_else(|| source.default_url())
+    /// The document URL of `source`: `--base-url`, else the file's URL,
+    /// mapped by `--url-root` (an error when a root holds the file but
+    /// gives it no URL).
+    fn url_of(&self, args: &Args, source: &Source) -> Result<Option<Url>, String> {
+        if let Some(url) = &self.base_url {
+            return Ok(Some(url.clone()));
+        }
+        let file = source.default_url();
+        match file.as_ref().and_then(|f| url_root::map(&args.url_root, f)) {
+            Some(mapped) => mapped.map(Some),
+            None => Ok(file),
+        }
     }
 }
 
@@ -181,6 +191,7 @@ fn run(args: &Args) -> Result<u8, String> {
         rdf: formats::rdf_options(args)?,
         find_errors: false,
     };
+    url_root::check_distinct(&args.url_root)?;
     if args.jobs.is_some_and(|j| j == 0 || j > MAX_JOBS) {
         return Err(format!("--jobs must be between 1 and {MAX_JOBS}"));
     }
@@ -390,7 +401,9 @@ fn process(
     let source = match input {
         Ok(s) => s,
         Err(u) => {
-            let url = settings.url_of(&u.source);
+            // The input is reported as it is; a URL that could not be made
+            // for it is no news beside that.
+            let url = settings.url_of(args, &u.source).ok().flatten();
             failed(
                 args,
                 &mut outcome,
@@ -401,16 +414,21 @@ fn process(
             return outcome;
         }
     };
+    let url = match settings.url_of(args, source) {
+        Ok(url) => url,
+        Err(e) => {
+            failed(args, &mut outcome, source, (None, None, &[]), &e);
+            return outcome;
+        }
+    };
     let bytes = match source.read(args.max_input_bytes()) {
         Ok(b) => b,
         Err(e) => {
-            let url = settings.url_of(source);
             failed(args, &mut outcome, source, (url.as_ref(), None, &[]), &e);
             return outcome;
         }
     };
     outcome.bytes = bytes.len();
-    let url = settings.url_of(source);
     let max_open = args.max_open_elements();
     // Decoded as a browser does, a late `<meta>` included.
     let tree = if args.format.serializes_html() {

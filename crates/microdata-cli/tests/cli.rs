@@ -1259,3 +1259,109 @@ fn the_replacement_encoding_is_a_usage_error() {
     let out = run(&["--encoding", "ISO-2022-KR", "-"], b"<p>");
     assert_fails_with(&out, 2, "is the \"replacement\" encoding");
 }
+
+#[test]
+fn url_roots_give_a_mirrors_files_their_site_urls() {
+    let dir = temp_dir("mirror");
+    let m = dir.join("m");
+    std::fs::create_dir_all(m.join("example.com/blog")).unwrap();
+    std::fs::create_dir_all(m.join("example.org:8080")).unwrap();
+    let page = "<p itemscope><a itemprop=u href=../about.html>about</a></p>";
+    for (name, body) in [
+        ("example.com/blog/a b.html", page),
+        (
+            "example.org:8080/x.html",
+            "<p itemscope><a itemprop=u href=y>y</a>",
+        ),
+        // Directly below the root: no host folder, so no URL.
+        ("robots.html", page),
+    ] {
+        std::fs::write(m.join(name), body).unwrap();
+    }
+    let m = m.to_str().unwrap();
+    let root = format!("{m}=https://");
+    let out = run(&[m, "--url-root", &root, "--format", "jsonl", "-q"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = jsonl(&out);
+    let urls: Vec<Option<&str>> = lines.iter().map(|l| l["url"].as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            Some("https://example.com/blog/a%20b.html"),
+            Some("https://example.org:8080/x.html"),
+            None
+        ]
+    );
+    assert_eq!(lines[2]["items"], serde_json::json!([]));
+    // Relative URLs resolve against the site's URL, not the file's.
+    assert_eq!(
+        lines[0]["items"][0]["properties"]["u"][0],
+        "https://example.com/about.html"
+    );
+    assert_eq!(
+        lines[1]["items"][0]["properties"]["u"][0],
+        "https://example.org:8080/y"
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("robots.html: --url-root") && err.contains("not inside a host's folder"),
+        "{err}"
+    );
+
+    // A deeper root wins, and N-Quads name each graph by the mapped URL.
+    let blog = format!("{m}/example.com/blog=https://example.com/archive");
+    let out = run(
+        &[
+            m,
+            "--url-root",
+            &root,
+            "--url-root",
+            &blog,
+            "-f",
+            "nq",
+            "-q",
+        ],
+        b"",
+    );
+    let nq = text(&out.stdout);
+    let lines: Vec<&str> = nq.lines().collect();
+    assert_eq!(lines.len(), 2, "{nq}");
+    for (line, url) in lines.iter().zip([
+        "<https://example.com/archive/a%20b.html>",
+        "<https://example.org:8080/x.html>",
+    ]) {
+        assert!(
+            line.starts_with(&format!("{url} ")) && line.ends_with(&format!(" {url} .")),
+            "{nq}"
+        );
+    }
+    assert!(!nq.contains("file:"), "{nq}");
+}
+
+#[test]
+fn url_root_usage_errors() {
+    let out = run(
+        &[
+            "--url-root",
+            "m=https://a.example/",
+            "--base-url",
+            "https://b.example/",
+        ],
+        b"",
+    );
+    assert_fails_with(&out, 2, "cannot be used with");
+    let out = run(&["--url-root", "m"], b"");
+    assert_fails_with(&out, 2, "DIR=URL");
+    let out = run(&["--url-root", "m=https://a.example/?q"], b"");
+    assert_fails_with(&out, 2, "query");
+    let out = run(
+        &[
+            "--url-root",
+            "m=https://a.example/",
+            "--url-root",
+            "./m/=https://b.example/",
+        ],
+        b"",
+    );
+    assert_fails_with(&out, 2, "twice");
+}
