@@ -61,18 +61,20 @@ pub(crate) struct Args {
     /// URL followed by its path below DIR, each name a percent-encoded path
     /// segment (`--url-root mirror/example.com=https://example.com/` gives
     /// mirror/example.com/blog/a.html the URL
-    /// https://example.com/blog/a.html). A URL of a scheme and `://` alone
-    /// (`--url-root mirror=https://`) takes the host from the first folder
+    /// https://example.com/blog/a.html; names are kept: wget's `index.html`
+    /// stays in the URL). A URL of a scheme and `://` alone (`--url-root
+    /// mirror=https://`) takes the host (and port) from the first folder
     /// below DIR, as `wget --mirror` lays a crawl out. May be given several
     /// times: the deepest DIR holding a file decides; files below none keep
-    /// their `file://` URL, and a file below DIR that gets no URL (not in a
-    /// host's folder) is an input that failed. Paths are compared as
-    /// written, `.` and `..` resolved, symbolic links not followed. Not with
-    /// --base-url.
+    /// their `file://` URL (a note names a DIR that holds no input), and a
+    /// file below DIR that gets no URL (not in a host's folder, or one whose
+    /// name is no host) is an input that failed. A file is below DIR when
+    /// it is with symbolic links resolved, or else as both paths are
+    /// written. DIR must exist, and may hold `=`. Not with --base-url.
     #[arg(
         long,
         value_name = "DIR=URL",
-        value_parser = crate::url_root::parse,
+        value_parser = url_root_parser(),
         conflicts_with = "base_url"
     )]
     pub(crate) url_root: Vec<crate::url_root::UrlRoot>,
@@ -348,6 +350,14 @@ impl Args {
             self.max_open_elements
         }
     }
+}
+
+/// Parses `--url-root` values from the raw argument: DIR need not be
+/// Unicode.
+fn url_root_parser() -> impl clap::builder::TypedValueParser<Value = crate::url_root::UrlRoot> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new()
+        .try_map(|value: std::ffi::OsString| crate::url_root::parse(&value))
 }
 
 /// A blank node label prefix: ASCII letters, digits and `_`, so that

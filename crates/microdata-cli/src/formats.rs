@@ -298,7 +298,7 @@ fn rdf(
         Format::Nq => {
             let url = doc
                 .url()
-                .ok_or("N-Quads name the graph by the document URL: give --base-url")?;
+                .ok_or("N-Quads name the graph by the document URL: give --base-url (standard input has no other)")?;
             microdata_rdf::to_nquads(triples, url.as_str()).map_err(|e| e.to_string())
         }
         _ => Ok(microdata_rdf::to_ntriples(triples)),

@@ -110,6 +110,8 @@ pub(crate) struct Settings {
     pub(crate) rdf: microdata_rdf::RdfOptions,
     /// Whether to find the microdata errors (`--errors` or the summary).
     pub(crate) find_errors: bool,
+    /// For each `--url-root`, whether it gave an input its URL.
+    pub(crate) url_roots_used: Vec<std::sync::atomic::AtomicBool>,
 }
 
 impl Settings {
@@ -120,10 +122,15 @@ impl Settings {
         if let Some(url) = &self.base_url {
             return Ok(Some(url.clone()));
         }
-        let file = source.default_url();
-        match file.as_ref().and_then(|f| url_root::map(&args.url_root, f)) {
-            Some(mapped) => mapped.map(Some),
-            None => Ok(file),
+        let Source::File(path) = source else {
+            return Ok(None);
+        };
+        match url_root::map(&args.url_root, path) {
+            Some((root, mapped)) => {
+                self.url_roots_used[root].store(true, std::sync::atomic::Ordering::Relaxed);
+                mapped.map(Some)
+            }
+            None => Ok(source.default_url()),
         }
     }
 }
@@ -190,6 +197,7 @@ fn run(args: &Args) -> Result<u8, String> {
             .transpose()?,
         rdf: formats::rdf_options(args)?,
         find_errors: false,
+        url_roots_used: args.url_root.iter().map(|_| Default::default()).collect(),
     };
     url_root::check_distinct(&args.url_root)?;
     if args.jobs.is_some_and(|j| j == 0 || j > MAX_JOBS) {
@@ -353,6 +361,14 @@ fn run(args: &Args) -> Result<u8, String> {
         note(format_args!("microdata: cannot write output: {e}"));
         return Ok(EXIT_OUTPUT_FAILED);
     }
+    for (root, used) in args.url_root.iter().zip(&settings.url_roots_used) {
+        if !used.load(std::sync::atomic::Ordering::Relaxed) {
+            note(format_args!(
+                "microdata: note: no input is below --url-root {}",
+                root.dir()
+            ));
+        }
+    }
     if show_summary {
         summary(files, (failed_files, replaced_files), &totals, started);
     }
@@ -414,17 +430,20 @@ fn process(
             return outcome;
         }
     };
-    let url = match settings.url_of(args, source) {
-        Ok(url) => url,
-        Err(e) => {
-            failed(args, &mut outcome, source, (None, None, &[]), &e);
-            return outcome;
-        }
-    };
+    let url = settings.url_of(args, source);
     let bytes = match source.read(args.max_input_bytes()) {
         Ok(b) => b,
         Err(e) => {
+            // A file that cannot be read says so first.
+            let url = url.ok().flatten();
             failed(args, &mut outcome, source, (url.as_ref(), None, &[]), &e);
+            return outcome;
+        }
+    };
+    let url = match url {
+        Ok(url) => url,
+        Err(e) => {
+            failed(args, &mut outcome, source, (None, None, &[]), &e);
             return outcome;
         }
     };

@@ -1339,29 +1339,82 @@ fn url_roots_give_a_mirrors_files_their_site_urls() {
 }
 
 #[test]
-fn url_root_usage_errors() {
+fn url_root_usage_errors_and_notes() {
+    let dir = temp_dir("url-root-usage");
+    std::fs::create_dir_all(dir.join("m/example.com")).unwrap();
+    std::fs::write(dir.join("m/example.com/a.html"), "<title>a</title>").unwrap();
+    let m = dir.join("m");
+    let m = m.to_str().unwrap();
+    let root = |url: &str| format!("{m}={url}");
     let out = run(
         &[
             "--url-root",
-            "m=https://a.example/",
+            &root("https://a.example/"),
             "--base-url",
             "https://b.example/",
         ],
         b"",
     );
     assert_fails_with(&out, 2, "cannot be used with");
-    let out = run(&["--url-root", "m"], b"");
+    let out = run(&["--url-root", m], b"");
     assert_fails_with(&out, 2, "DIR=URL");
-    let out = run(&["--url-root", "m=https://a.example/?q"], b"");
+    let out = run(&["--url-root", &root("https://a.example/?q")], b"");
     assert_fails_with(&out, 2, "query");
+    // A mistyped folder is no silent no-op.
+    let out = run(&["--url-root", &format!("{m}o=https://")], b"");
+    assert_fails_with(&out, 2, "no file or folder");
+    let twice = format!("{m}/./=https://b.example/");
     let out = run(
         &[
             "--url-root",
-            "m=https://a.example/",
+            &root("https://a.example/"),
             "--url-root",
-            "./m/=https://b.example/",
+            &twice,
         ],
         b"",
     );
     assert_fails_with(&out, 2, "twice");
+
+    // A root that holds no input is noted; the input keeps its file URL.
+    let other = dir.join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("b.html"), "<title>b</title>").unwrap();
+    let other_root = format!("{}=https://b.example/", other.display());
+    let file = dir.join("m/example.com/a.html");
+    let out = run(
+        &[
+            file.to_str().unwrap(),
+            "--url-root",
+            &other_root,
+            "-f",
+            "jsonl",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        jsonl(&out)[0]["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("file:///")
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("note: no input is below --url-root") && err.contains("other"),
+        "{err}"
+    );
+
+    // A file that cannot be read says so, before any URL problem.
+    let missing = format!("{m}/nope.html");
+    let out = run(&[&missing, "--url-root", &root("https://"), "-q"], b"");
+    assert_fails_with(&out, 1, "cannot read");
+    assert!(!text(&out.stderr).contains("host"), "{}", text(&out.stderr));
+
+    // Standard input has no path, so no root gives it a URL.
+    let out = run(&["-", "--url-root", &root("https://"), "-f", "nq"], b"<p>x");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("give --base-url (standard input has no other)"),
+        "{err}"
+    );
 }
