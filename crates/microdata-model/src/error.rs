@@ -82,7 +82,23 @@ impl ErrorKind {
     }
 }
 
+/// The description, as [`ErrorKind::description`] gives it.
+///
+/// ```
+/// use microdata_model::ErrorKind;
+///
+/// assert_eq!(ErrorKind::EmptyItemprop.to_string(), "itemprop has no property names");
+/// ```
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
 /// One microdata error: what, where, and the offending token if any.
+///
+/// It borrows the document; [`MicrodataError::to_owned`] gives an error
+/// that does not, to return with `?` or keep after the document is gone.
 #[derive(Clone, Debug)]
 pub struct MicrodataError<'d, 'a, N: Node<'a>> {
     kind: ErrorKind,
@@ -106,25 +122,195 @@ impl<'d, 'a, N: Node<'a>> MicrodataError<'d, 'a, N> {
     pub fn detail(&self) -> Option<&'a str> {
         self.detail
     }
+
+    /// The same error, owning what it says: `Send`, `Sync` and `'static`
+    /// whatever the tree, so it can be returned with `?` (into
+    /// `Box<dyn Error + Send + Sync>`, `anyhow::Error`, a `thiserror`
+    /// `#[from]`) or kept after the document is dropped. It displays alike.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::{Document, OwnedMicrodataError};
+    ///
+    /// fn first_error(tree: &'static [Row]) -> Result<(), OwnedMicrodataError> {
+    ///     let doc = Document::new(N(tree, 0));
+    ///     match doc.errors().first() {
+    ///         Some(e) => Err(e.to_owned()),
+    ///         None => Ok(()),
+    ///     }
+    /// }
+    ///
+    /// // <div itemscope itemref="gone"></div>
+    /// let tree: &'static [Row] = &[(Some("div"), "", &[("itemscope", ""), ("itemref", "gone")], &[])];
+    /// let e = first_error(tree).unwrap_err();
+    /// assert_eq!(e.to_string(), r#"itemref names no element (<div> #0): "gone""#);
+    /// let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(e);
+    /// # let _ = boxed;
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> OwnedMicrodataError {
+        OwnedMicrodataError {
+            kind: self.kind,
+            element: self.element.index(),
+            local_name: self.element.local_name().to_owned(),
+            id: self.element.attr("id").map(str::to_owned),
+            detail: self.detail.map(str::to_owned),
+        }
+    }
+}
+
+/// A [`MicrodataError`] that owns what it says (see
+/// [`MicrodataError::to_owned`]).
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::{Document, ErrorKind, OwnedMicrodataError};
+///
+/// fn errors(tree: &'static [Row]) -> Vec<OwnedMicrodataError> {
+///     let doc = Document::new(N(tree, 0));
+///     doc.errors().iter().map(|e| e.to_owned()).collect()
+/// }
+///
+/// // <p id=x itemprop=name></p>: a property of no item.
+/// let tree: &'static [Row] = &[(Some("p"), "", &[("id", "x"), ("itemprop", "name")], &[])];
+/// let errors = errors(tree);
+/// assert_eq!(errors[0].kind(), ErrorKind::UnownedProperty);
+/// assert_eq!(errors[0].id(), Some("x"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OwnedMicrodataError {
+    kind: ErrorKind,
+    element: usize,
+    local_name: String,
+    id: Option<String>,
+    detail: Option<String>,
+}
+
+impl OwnedMicrodataError {
+    /// What is wrong.
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::{Document, ErrorKind};
+    /// # let tree: &'static [Row] = &[(Some("p"), "", &[("itemprop", "name")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.kind(), ErrorKind::UnownedProperty);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The element's index in tree order ([`Element::index`]).
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::Document;
+    /// # let tree: &'static [Row] = &[(Some("div"), "", &[], &[1]), (Some("p"), "", &[("itemprop", "name")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.element(), 1);
+    /// ```
+    pub fn element(&self) -> usize {
+        self.element
+    }
+
+    /// The element's local name.
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::Document;
+    /// # let tree: &'static [Row] = &[(Some("p"), "", &[("itemprop", "name")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.local_name(), "p");
+    /// ```
+    pub fn local_name(&self) -> &str {
+        &self.local_name
+    }
+
+    /// The element's `id`, if it has one.
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::Document;
+    /// # let tree: &'static [Row] = &[(Some("p"), "", &[("id", "n"), ("itemprop", "name")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.id(), Some("n"));
+    /// ```
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// The token or attribute value involved (an ID, a type, a name), if
+    /// any.
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::Document;
+    /// # let tree: &'static [Row] = &[(Some("div"), "", &[("itemscope", ""), ("itemref", "gone")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.detail(), Some("gone"));
+    /// ```
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
+}
+
+/// Writes an error's description, element and detail.
+fn describe(
+    f: &mut fmt::Formatter<'_>,
+    kind: ErrorKind,
+    (local_name, index, id): (&str, usize, Option<&str>),
+    detail: Option<&str>,
+) -> fmt::Result {
+    write!(f, "{} (<{local_name}> #{index}", kind.description())?;
+    if let Some(id) = id {
+        write!(f, " id={id:?}")?;
+    }
+    f.write_str(")")?;
+    if let Some(d) = detail {
+        write!(f, ": {d:?}")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for OwnedMicrodataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        describe(
+            f,
+            self.kind,
+            (&self.local_name, self.element, self.id.as_deref()),
+            self.detail.as_deref(),
+        )
+    }
+}
+
+impl std::error::Error for OwnedMicrodataError {}
+
+impl<'a, N: Node<'a>> From<MicrodataError<'_, 'a, N>> for OwnedMicrodataError {
+    fn from(e: MicrodataError<'_, 'a, N>) -> OwnedMicrodataError {
+        e.to_owned()
+    }
 }
 
 impl<'a, N: Node<'a>> fmt::Display for MicrodataError<'_, 'a, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
+        let el = self.element;
+        describe(
             f,
-            "{} (<{}> #{}",
-            self.kind.description(),
-            self.element.local_name(),
-            self.element.index()
-        )?;
-        if let Some(id) = self.element.attr("id") {
-            write!(f, " id={id:?}")?;
-        }
-        f.write_str(")")?;
-        if let Some(d) = self.detail {
-            write!(f, ": {d:?}")?;
-        }
-        Ok(())
+            self.kind,
+            (el.local_name(), el.index(), el.attr("id")),
+            self.detail,
+        )
     }
 }
 

@@ -100,9 +100,11 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     /// (no allocation); with `itemref`, the referenced subtrees' lists are
     /// merged in, duplicates dropped. Linear in the output size.
     pub fn properties(&self) -> Properties<'d, 'a, N> {
+        let list = self.property_indices();
         Properties {
             doc: self.doc,
-            list: self.property_indices(),
+            end: list.len(),
+            list,
             pos: 0,
         }
     }
@@ -198,33 +200,115 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
 }
 
 /// The properties of an item, in tree order (see [`Item::properties`]).
+///
+/// It iterates from both ends, and its `Debug` lists the elements left.
+///
+/// # Examples
+///
+/// ```
+/// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+/// # use tree::{N, Row};
+/// use microdata_model::Document;
+///
+/// // <div itemscope><b itemprop=a>1</b><i itemprop=b>2</i></div>
+/// let tree: &'static [Row] = &[
+///     (Some("div"), "", &[("itemscope", "")], &[1, 2]),
+///     (Some("b"), "", &[("itemprop", "a")], &[]),
+///     (Some("i"), "", &[("itemprop", "b")], &[]),
+/// ];
+/// let doc = Document::new(N(tree, 0));
+/// let item = doc.items().next().unwrap();
+/// let props = item.properties();
+/// assert_eq!(format!("{props:?}"), "Properties [<b>#1, <i>#2]");
+/// let last = props.clone().next_back().unwrap();
+/// assert_eq!(last.local_name(), "i");
+/// assert_eq!(props.rev().map(|p| p.local_name()).collect::<Vec<_>>(), ["i", "b"]);
+/// ```
 pub struct Properties<'d, 'a, N: Node<'a>> {
     doc: &'d Document<'a, N>,
     list: std::borrow::Cow<'d, [u32]>,
+    /// The next index from the front, and one past the next from the back.
     pos: usize,
+    end: usize,
 }
 
 impl<'d, 'a, N: Node<'a>> Properties<'d, 'a, N> {
     /// The property element at `index` among those not yet iterated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[("itemscope", "")], &[1, 2]),
+    ///     (Some("b"), "", &[("itemprop", "a")], &[]),
+    ///     (Some("i"), "", &[("itemprop", "b")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let mut props = doc.items().next().unwrap().properties();
+    /// props.next();
+    /// assert_eq!(props.get(0).map(|p| p.local_name()), Some("i"));
+    /// assert!(props.get(1).is_none());
+    /// ```
     pub fn get(&self, index: usize) -> Option<Element<'d, 'a, N>> {
-        self.list
-            .get(self.pos + index)
-            .map(|&p| Element::new(self.doc, self.doc.props[p as usize].element))
+        self.list[self.pos..self.end]
+            .get(index)
+            .map(|&p| self.element(p))
+    }
+
+    fn element(&self, p: u32) -> Element<'d, 'a, N> {
+        Element::new(self.doc, self.doc.props[p as usize].element)
+    }
+}
+
+impl<'a, N: Node<'a>> Clone for Properties<'_, 'a, N> {
+    fn clone(&self) -> Self {
+        Properties {
+            doc: self.doc,
+            list: self.list.clone(),
+            pos: self.pos,
+            end: self.end,
+        }
+    }
+}
+
+impl<'a, N: Node<'a>> std::fmt::Debug for Properties<'_, 'a, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Properties ")?;
+        f.debug_list().entries(self.clone()).finish()
     }
 }
 
 impl<'d, 'a, N: Node<'a>> Iterator for Properties<'d, 'a, N> {
     type Item = Element<'d, 'a, N>;
     fn next(&mut self) -> Option<Self::Item> {
-        let &p = self.list.get(self.pos)?;
+        if self.pos == self.end {
+            return None;
+        }
+        let p = self.list[self.pos];
         self.pos += 1;
-        Some(Element::new(self.doc, self.doc.props[p as usize].element))
+        Some(self.element(p))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.list.len() - self.pos;
+        let n = self.end - self.pos;
         (n, Some(n))
     }
 }
+
+impl<'a, N: Node<'a>> DoubleEndedIterator for Properties<'_, 'a, N> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.pos == self.end {
+            return None;
+        }
+        self.end -= 1;
+        Some(self.element(self.list[self.end]))
+    }
+}
+
+impl<'a, N: Node<'a>> std::iter::FusedIterator for Properties<'_, 'a, N> {}
 
 impl<'a, N: Node<'a>> ExactSizeIterator for Properties<'_, 'a, N> {}
 

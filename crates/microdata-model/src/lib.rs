@@ -88,7 +88,7 @@ pub mod vocab;
 
 pub use document::{Document, QueryEncoder, is_ascii_whitespace, split_ascii_whitespace};
 pub use element::{Element, URL_PROPERTY_ELEMENTS};
-pub use error::{ErrorKind, MicrodataError};
+pub use error::{ErrorKind, MicrodataError, OwnedMicrodataError};
 pub use item::{Item, Properties};
 pub use limits::{Limit, LimitError, Limits};
 pub use node::{Attribute, Node, NodeKind};

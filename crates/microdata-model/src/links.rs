@@ -97,6 +97,19 @@ pub enum LinkEffect {
     Annotation,
 }
 
+/// The lowercase name, as [`LinkEffect::as_str`] gives it.
+///
+/// ```
+/// use microdata_model::links::LinkEffect;
+///
+/// assert_eq!(LinkEffect::Annotation.to_string(), "annotation");
+/// ```
+impl fmt::Display for LinkEffect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl LinkEffect {
     /// The lowercase name used in JSON: `hyperlink`, `external-resource`,
     /// `annotation`.
@@ -1726,6 +1739,19 @@ pub enum LinkWarningKind {
     /// An alternative stylesheet (`link rel="alternate stylesheet"`)
     /// without a non-empty `title`, which it must have.
     UntitledAlternateStylesheet,
+}
+
+/// The lowercase name, as [`LinkWarningKind::as_str`] gives it.
+///
+/// ```
+/// use microdata_model::links::LinkWarningKind;
+///
+/// assert_eq!(LinkWarningKind::Repeated.to_string(), "repeated");
+/// ```
+impl fmt::Display for LinkWarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl LinkWarningKind {

@@ -645,3 +645,43 @@ fn the_walks_after_indexing_number_elements_as_indexing_does() {
     assert_eq!(div.text_content(), "x");
     assert_eq!(item.get("a").unwrap().as_str(), Some("x"));
 }
+
+#[test]
+fn owned_errors_and_debug_summaries() {
+    let mut t = Tree::new();
+    t.el(0, "p", &[("id", "x"), ("itemprop", "lost")]);
+    let item = t.el(0, "div", &[("itemscope", ""), ("itemref", "gone")]);
+    t.el(item, "b", &[("itemprop", "n")]);
+    t.el(item, "i", &[("itemprop", "n m")]);
+    let doc = Document::new(t.root());
+    let errors = doc.errors();
+    let owned: Vec<crate::OwnedMicrodataError> = errors.iter().map(|e| e.to_owned()).collect();
+    assert_eq!(owned.len(), 2);
+    for (e, o) in errors.iter().zip(&owned) {
+        assert_eq!(e.to_string(), o.to_string());
+        assert_eq!(
+            (e.kind(), e.element().index(), e.detail()),
+            (o.kind(), o.element(), o.detail())
+        );
+    }
+    let kind = |k| owned.iter().find(|o| o.kind() == k).unwrap();
+    assert_eq!(kind(ErrorKind::UnownedProperty).id(), Some("x"));
+    assert_eq!(kind(ErrorKind::MissingItemrefTarget).detail(), Some("gone"));
+    assert_eq!(
+        crate::OwnedMicrodataError::from(errors[1].clone()),
+        owned[1]
+    );
+
+    let item = doc.items().next().unwrap();
+    let map = crate::vocab::PropertyMap::new(item);
+    assert_eq!(
+        format!("{map:?}"),
+        r#"PropertyMap { item: <div>#1, names: [("m", 1), ("n", 2)], .. }"#
+    );
+    let mut checker = crate::vocab::Checker::new();
+    assert!(checker.map(item).is_some());
+    assert_eq!(
+        format!("{checker:?}"),
+        "Checker { warnings: 0, reads: 2, stopped: false, .. }"
+    );
+}

@@ -271,6 +271,19 @@ pub struct PropertyMap<'d, 'a, N: Node<'a>> {
     read: usize,
 }
 
+/// The item and the names found, with how many elements each.
+impl<'a, N: Node<'a>> std::fmt::Debug for PropertyMap<'_, 'a, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut names: Vec<(&str, usize)> =
+            self.by_name.iter().map(|(n, v)| (*n, v.len())).collect();
+        names.sort_unstable();
+        f.debug_struct("PropertyMap")
+            .field("item", &self.item.element())
+            .field("names", &names)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'d, 'a, N: Node<'a>> PropertyMap<'d, 'a, N> {
     /// Groups the properties of `item` by name.
     ///
@@ -446,6 +459,17 @@ pub struct Checker<'d, 'a, N: Node<'a>> {
     reads: usize,
     /// Whether [`Checker::map`] ran out of reads.
     stopped: bool,
+}
+
+/// The warnings so far and how much was read.
+impl<'a, N: Node<'a>> std::fmt::Debug for Checker<'_, 'a, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checker")
+            .field("warnings", &self.warnings.len())
+            .field("reads", &self.reads)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a, N: Node<'a>> Default for Checker<'_, 'a, N> {

@@ -132,6 +132,19 @@ pub enum WarningKind {
     ReverseLiteral,
 }
 
+/// The description, as [`WarningKind::description`] gives it.
+///
+/// ```
+/// use microdata_rdf::WarningKind;
+///
+/// assert_eq!(WarningKind::InvalidIri.to_string(), "URL cannot be made a valid IRI");
+/// ```
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
 impl WarningKind {
     /// A short, lowercase description.
     pub fn description(self) -> &'static str {

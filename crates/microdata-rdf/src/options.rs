@@ -50,6 +50,11 @@ pub struct RdfOptions {
     licensed_work_equivalences: bool,
     remove_repeated_up: bool,
     strict: bool,
+    /// [`RdfOptions::with_blank_node_prefix`]'s prefix.
+    given_prefix: String,
+    /// [`RdfOptions::with_blank_node_scope`]'s hash.
+    blank_node_scope: Option<u64>,
+    /// What every label starts with: the prefix, then the scope.
     blank_node_prefix: String,
 }
 
@@ -65,6 +70,8 @@ impl RdfOptions {
             licensed_work_equivalences: false,
             remove_repeated_up: false,
             strict: false,
+            given_prefix: String::new(),
+            blank_node_scope: None,
             blank_node_prefix: String::new(),
         }
     }
@@ -83,15 +90,24 @@ impl RdfOptions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_blank_node_prefix(mut self, prefix: &str) -> Self {
-        self.blank_node_prefix = prefix
+        self.given_prefix = prefix
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
+        self.update_blank_node_prefix();
         self
     }
 
+    fn update_blank_node_prefix(&mut self) {
+        self.blank_node_prefix.clone_from(&self.given_prefix);
+        if let Some(hash) = self.blank_node_scope {
+            self.blank_node_prefix.push_str(&format!("i{hash:016x}_"));
+        }
+    }
+
     /// Adds a hash of `name` to the blank node prefix (`i3fa0…_`, after any
-    /// prefix given), so that the triples of documents with different names
+    /// [prefix](Self::with_blank_node_prefix), whichever is given first; a
+    /// second scope replaces the first), so that the triples of documents with different names
     /// (their paths or URLs) keep their blank nodes apart in one stream, and
     /// in streams joined from separate runs; the same name always gives the
     /// same labels.
@@ -109,8 +125,8 @@ impl RdfOptions {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_blank_node_scope(mut self, name: &[u8]) -> Self {
-        let hash = fnv1a(name);
-        self.blank_node_prefix.push_str(&format!("i{hash:016x}_"));
+        self.blank_node_scope = Some(fnv1a(name));
+        self.update_blank_node_prefix();
         self
     }
 
@@ -223,7 +239,19 @@ impl RdfOptions {
         self.limits
     }
 
-    /// The prefix of blank node labels.
+    /// What every blank node label starts with: the
+    /// [prefix](Self::with_blank_node_prefix), then the
+    /// [scope](Self::with_blank_node_scope)'s hash.
+    ///
+    /// ```
+    /// use microdata_rdf::RdfOptions;
+    ///
+    /// let a = RdfOptions::new().with_blank_node_scope(b"a.html").with_blank_node_prefix("run1_");
+    /// let b = RdfOptions::new().with_blank_node_prefix("run1_").with_blank_node_scope(b"a.html");
+    /// assert_eq!(a.blank_node_prefix(), b.blank_node_prefix());
+    /// assert!(a.blank_node_prefix().starts_with("run1_i"));
+    /// assert!(a.blank_node_prefix().ends_with('_'));
+    /// ```
     pub fn blank_node_prefix(&self) -> &str {
         &self.blank_node_prefix
     }

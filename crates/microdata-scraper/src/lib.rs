@@ -59,6 +59,10 @@
 
 use std::fmt;
 
+/// The tree crate under `scraper`, re-exported so that
+/// [`ScraperNode::node_ref`]'s `NodeRef` can be named without a dependency
+/// kept in step by hand.
+pub use ego_tree;
 use ego_tree::NodeRef;
 use html5ever::driver::{self, ParseOpts};
 use html5ever::tendril::TendrilSink;
@@ -727,13 +731,25 @@ type FromBytes = encoding::Decoding;
 #[derive(Clone, Debug)]
 enum FromBytes {}
 
-/// The tree and the URL. The attribute-order record is left out: it is
-/// keyed by node in a hash map, whose order would change from run to run
-/// (and snapshot tests of this output with it).
+/// A summary: the size of the tree, the parser's quirks mode, the URL and the decoding. The tree itself is left out (scraper's
+/// `Debug` prints every node, megabytes for an ordinary page, which no log
+/// line or snapshot wants; [`serialize`] writes it as HTML), and so is the
+/// attribute-order record, keyed by node in a hash map whose order would
+/// change from run to run.
+///
+/// ```
+/// let parsed = microdata_scraper::parse("<p>Hi", Some("https://example.com/"))?;
+/// assert_eq!(
+///     format!("{parsed:?}"),
+///     r#"Parsed { nodes: 6, quirks_mode: Quirks, url: Some("https://example.com/"), decoded: None, .. }"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl fmt::Debug for Parsed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Parsed")
-            .field("html", &self.html)
+            .field("nodes", &self.html.tree.nodes().len())
+            .field("quirks_mode", &self.html.quirks_mode)
             .field("url", &self.url.as_ref().map(Url::as_str))
             .field("decoded", &self.bytes)
             .finish_non_exhaustive()

@@ -30,7 +30,7 @@ use crate::map::Map;
 /// assert_eq!(back, mf2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 pub struct Mf2Document {
     /// The top-level items, in document order.
     #[serde(default)]

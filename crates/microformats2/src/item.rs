@@ -23,6 +23,11 @@ pub const SERIALIZE_DEPTH_LIMIT: usize = 128;
 /// nested items (use [`Mf2Document::to_json`](crate::Mf2Document::to_json)
 /// for untrusted input).
 ///
+/// Because an item drops its nested items itself (without recursion), its
+/// fields cannot be moved out by destructuring (`let Item { children, .. }
+/// = item` does not compile): take them with [`std::mem::take`], as in
+/// `let children = std::mem::take(&mut item.children);`.
+///
 /// # Examples
 ///
 /// ```
@@ -407,6 +412,8 @@ impl PartialEq for Item {
     }
 }
 
+impl Eq for Item {}
+
 impl PartialEq for PropertyValue {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
@@ -418,6 +425,8 @@ impl PartialEq for PropertyValue {
         }
     }
 }
+
+impl Eq for PropertyValue {}
 
 impl std::fmt::Debug for Item {
     /// The item as compact microformats2 JSON, written without recursion.

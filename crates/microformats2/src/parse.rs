@@ -69,6 +69,12 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Mf2Options) -> Mf
 /// the copies reach `max_items` item objects or `max_output_bytes` bytes of
 /// text, and then returns the [`LimitError`] instead of the document.
 ///
+/// # Errors
+///
+/// A [`LimitError`] naming the limit reached ([`LimitError::limit`]): the
+/// item objects (nested copies included) passed `max_items`, or their text
+/// passed `max_output_bytes`. Markup never makes it fail otherwise.
+///
 /// # Examples
 ///
 /// ```
