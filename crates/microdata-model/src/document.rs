@@ -1080,7 +1080,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     }
 
     /// Every element, in tree order.
-    pub fn elements(&self) -> impl ExactSizeIterator<Item = Element<'_, 'a, N>> + '_ {
+    pub fn elements(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Element<'_, 'a, N>>
+    + DoubleEndedIterator
+    + std::iter::FusedIterator
+    + Clone
+    + '_ {
         (0..self.nodes.len() as u32).map(move |i| Element::new(self, i))
     }
 
@@ -1140,7 +1146,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     }
 
     /// Every item of the document, nested ones included, in tree order.
-    pub fn all_items(&self) -> impl ExactSizeIterator<Item = Item<'_, 'a, N>> + '_ {
+    pub fn all_items(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Item<'_, 'a, N>>
+    + DoubleEndedIterator
+    + std::iter::FusedIterator
+    + Clone
+    + '_ {
         (0..self.items.len() as u32).map(move |i| Item::new(self, i))
     }
 

@@ -116,7 +116,13 @@ impl<'d, 'a, N: Node<'a>> Element<'d, 'a, N> {
     }
 
     /// The element's descendant elements, in tree order (not including itself).
-    pub fn descendants(&self) -> impl ExactSizeIterator<Item = Element<'d, 'a, N>> + 'd {
+    pub fn descendants(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Element<'d, 'a, N>>
+    + DoubleEndedIterator
+    + std::iter::FusedIterator
+    + Clone
+    + 'd {
         let doc = self.doc;
         (self.idx + 1..self.data().end).map(move |i| Element::new(doc, i))
     }

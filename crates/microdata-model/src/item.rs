@@ -85,7 +85,13 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     }
 
     /// The elements `itemref` names, in attribute order (missing IDs skipped).
-    pub fn itemref_targets(&self) -> impl ExactSizeIterator<Item = Element<'d, 'a, N>> + 'd {
+    pub fn itemref_targets(
+        &self,
+    ) -> impl ExactSizeIterator<Item = Element<'d, 'a, N>>
+    + DoubleEndedIterator
+    + std::iter::FusedIterator
+    + Clone
+    + 'd {
         let (s, e) = self.data().refs;
         let doc = self.doc;
         doc.refs[s as usize..e as usize]

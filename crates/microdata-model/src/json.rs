@@ -98,6 +98,18 @@ impl JsonOptions {
         self.pretty = pretty;
         self
     }
+
+    /// Whether the output is indented ([`with_pretty`](Self::with_pretty)).
+    ///
+    /// ```
+    /// use microdata_model::json::JsonOptions;
+    ///
+    /// assert!(!JsonOptions::new().pretty());
+    /// assert!(JsonOptions::new().with_pretty(true).pretty());
+    /// ```
+    pub fn pretty(&self) -> bool {
+        self.pretty
+    }
 }
 
 impl<'a, N: Node<'a>> Document<'a, N> {

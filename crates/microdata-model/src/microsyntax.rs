@@ -434,6 +434,12 @@ impl GlobalDateTime {
 
     /// The instant as a [`SystemTime`](std::time::SystemTime).
     ///
+    /// # Panics
+    ///
+    /// Where `SystemTime` cannot hold the instant, as `SystemTime +
+    /// Duration` panics: never on Unix targets, whose `SystemTime` holds
+    /// every year a `u32` can; on Windows, from the year 30828.
+    ///
     /// # Examples
     ///
     /// ```

@@ -678,6 +678,13 @@ fn owned_errors_and_debug_summaries() {
         format!("{map:?}"),
         r#"PropertyMap { item: <div>#1, names: [("m", 1), ("n", 2)], .. }"#
     );
+    // The index-range iterators go both ways and can be cloned.
+    let names: Vec<&str> = doc.elements().rev().map(|e| e.local_name()).collect();
+    assert_eq!(names, ["i", "b", "div", "p"]);
+    let all = doc.all_items();
+    assert_eq!(all.clone().count() + all.rev().count(), 2);
+    let mut desc = item.element().descendants();
+    assert_eq!(desc.next_back().map(|e| e.local_name()), Some("i"));
     let mut checker = crate::vocab::Checker::new();
     assert!(checker.map(item).is_some());
     assert_eq!(

@@ -101,7 +101,10 @@ impl<V> Map<V> {
     }
 
     /// The entries in insertion order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &V)> {
+    pub fn iter(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (&str, &V)> + DoubleEndedIterator + std::iter::FusedIterator + Clone
+    {
         self.entries.iter().map(|(k, v)| (k.as_str(), v))
     }
 
@@ -111,7 +114,10 @@ impl<V> Map<V> {
     }
 
     /// The keys in insertion order.
-    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> {
+    pub fn keys(
+        &self,
+    ) -> impl ExactSizeIterator<Item = &str> + DoubleEndedIterator + std::iter::FusedIterator + Clone
+    {
         self.entries.iter().map(|(k, _)| k.as_str())
     }
 

@@ -55,6 +55,53 @@ impl Mf2Options {
         self.limits
     }
 
+    /// Whether the legacy top-level `alternates` are emitted
+    /// ([`with_alternates`](Self::with_alternates)).
+    ///
+    /// ```
+    /// use microformats2::Mf2Options;
+    ///
+    /// let options = Mf2Options::new().with_alternates(true).with_lang(true);
+    /// assert!(options.alternates() && options.lang());
+    /// assert!(!options.collapse_whitespace());
+    /// assert_eq!(options.authored_url(), None);
+    /// ```
+    pub fn alternates(&self) -> bool {
+        self.alternates
+    }
+
+    /// Whether items and `e-*` values get `lang`
+    /// ([`with_lang`](Self::with_lang)).
+    ///
+    /// ```
+    /// assert!(!microformats2::Mf2Options::new().lang());
+    /// ```
+    pub fn lang(&self) -> bool {
+        self.lang
+    }
+
+    /// Whether text values collapse whitespace
+    /// ([`with_collapse_whitespace`](Self::with_collapse_whitespace)).
+    ///
+    /// ```
+    /// let options = microformats2::Mf2Options::new().with_collapse_whitespace(true);
+    /// assert!(options.collapse_whitespace());
+    /// ```
+    pub fn collapse_whitespace(&self) -> bool {
+        self.collapse_whitespace
+    }
+
+    /// The document URL as the caller wrote it
+    /// ([`with_authored_url`](Self::with_authored_url)).
+    ///
+    /// ```
+    /// let options = microformats2::Mf2Options::new().with_authored_url("http://example.test");
+    /// assert_eq!(options.authored_url(), Some("http://example.test"));
+    /// ```
+    pub fn authored_url(&self) -> Option<&str> {
+        self.authored_url.as_deref()
+    }
+
     /// Emit the top-level `alternates` list of the older parsing text:
     /// links whose `rel` has `alternate` go there (as `{url, rel, media,
     /// hreflang, type}`, `rel` holding the other rel values) instead of
