@@ -60,8 +60,8 @@ pub(crate) struct Args {
     /// The document URLs of a mirrored site's files: a file below DIR gets
     /// URL followed by its path below DIR, each name a percent-encoded path
     /// segment (`--url-root mirror/example.com=https://example.com/` gives
-    /// mirror/example.com/blog/a.html the URL
-    /// https://example.com/blog/a.html; names are kept: wget's `index.html`
+    /// `mirror/example.com/blog/a.html` the URL
+    /// `https://example.com/blog/a.html`; names are kept: wget's `index.html`
     /// stays in the URL). A URL of a scheme and `://` alone (`--url-root
     /// mirror=https://`) takes the host (and port) from the first folder
     /// below DIR, as `wget --mirror` lays a crawl out. May be given several
