@@ -515,3 +515,68 @@ fn body_grown_by_100_000_start_tags() {
         .collect();
     assert_eq!(microdata_model::serialize::outer_html(body), expected);
 }
+
+/// RDF shapes whose output is small but whose conversion was quadratic: a
+/// long invalid `lang` inherited by many literals (hashed per literal), a
+/// long item type over many untyped items in W3C mode (copied and hashed
+/// per item), and a long base URL under many links whose `rel` gives no
+/// predicate (resolved and checked per link). Each is now linear; the
+/// sizes here took seconds to minutes before.
+#[test]
+fn rdf_shapes_with_long_strings_repeated_per_element() {
+    let long = "x".repeat(100_000);
+    let n = 20_000;
+    let names: String = (0..n)
+        .map(|i| format!("<span itemprop=name>v{i}</span>"))
+        .collect();
+    let html = format!(
+        r#"<html lang="{long}"><body><div itemscope itemtype="http://schema.org/Thing">{names}</div>"#
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let conversion =
+        microdata_rdf::convert(&parsed.document(), &microdata_rdf::RdfOptions::new()).unwrap();
+    // A type and n names, plain literals: the tag is invalid, said once.
+    assert_eq!(
+        conversion.triples().len(),
+        n + 2,
+        "with the document triple"
+    );
+    let invalid = conversion
+        .warnings()
+        .iter()
+        .filter(|w| w.kind() == microdata_rdf::WarningKind::InvalidLanguageTag)
+        .count();
+    assert_eq!(invalid, 1);
+
+    let children = "<div itemprop=p itemscope></div>".repeat(n);
+    let html = format!(r#"<div itemscope itemtype="http://e.org/{long}">{children}</div>"#);
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let w3c = microdata_rdf::RdfOptions::new().with_mode(microdata_rdf::Mode::W3c);
+    let conversion = microdata_rdf::convert(&parsed.document(), &w3c).unwrap();
+    // The type, and one `p` triple per child (untyped: no type triple).
+    assert_eq!(conversion.triples().len(), n + 1);
+    // The vocabulary is the type up to its last `/` (Note §3.1).
+    let predicates: std::collections::BTreeSet<&str> = conversion
+        .triples()
+        .iter()
+        .map(|t| t.predicate.as_str())
+        .collect();
+    assert_eq!(
+        predicates.into_iter().collect::<Vec<_>>(),
+        [
+            "http://e.org/p",
+            "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+        ]
+    );
+
+    let links = "<a rel=\" \" href=x>y</a><a rel=1:x href=y>z</a>".repeat(n);
+    let html = format!(r#"<base href="http://e.org/{long}/">{links}"#);
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let conversion =
+        microdata_rdf::convert(&parsed.document(), &microdata_rdf::RdfOptions::new()).unwrap();
+    assert!(
+        conversion.triples().is_empty(),
+        "{:?}",
+        conversion.triples().first()
+    );
+}

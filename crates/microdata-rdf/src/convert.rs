@@ -171,6 +171,10 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     /// Language tags already checked: the normalized tag, or `None` if
     /// invalid.
     langs: HashMap<&'a str, Option<String>>,
+    /// The last `lang` looked up, by address: literals of one element's
+    /// subtree share its attribute, and hashing a long tag for each of them
+    /// made the conversion quadratic.
+    last_lang: Option<(&'a str, Option<String>)>,
     /// W3C mode: elements with `itemprop-reverse`, grouped by the item
     /// whose subtree they are in (`NO_ITEM` for none), in tree order.
     reverse_by_scope: HashMap<u32, Vec<u32>>,
@@ -205,6 +209,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             next_blank: 0,
             base_fragment,
             langs: HashMap::new(),
+            last_lang: None,
             reverse_by_scope: HashMap::new(),
             limits: options.limits(),
             items_written: 0,
@@ -328,8 +333,13 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             Some(l) if !l.is_empty() => l,
             _ => return Literal::new_simple_literal(value),
         };
-        let checked = match self.langs.get(lang) {
-            Some(checked) => checked.clone(),
+        let same = |(last, _): &(&str, _)| std::ptr::eq(*last, lang);
+        let known = match &self.last_lang {
+            Some(last) if same(last) => Some(last.1.clone()),
+            _ => self.langs.get(lang).cloned(),
+        };
+        let checked = match known {
+            Some(checked) => checked,
             None => {
                 let checked = Literal::new_language_tagged_literal("", lang)
                     .ok()
@@ -345,6 +355,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 checked
             }
         };
+        self.last_lang = Some((lang, checked.clone()));
         match checked {
             Some(tag) => Literal::new_language_tagged_literal_unchecked(value, tag),
             None => Literal::new_simple_literal(value),
@@ -536,16 +547,20 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     ) -> Option<Frame<'d, 'a, N>> {
         let subject = self.subject(item);
         let own = self.first_type(item);
-        let parent = parent.map(|(ctx, name)| (&self.contexts[ctx as usize].key, name));
-        let key = match self.options.mode() {
-            Mode::Html => TypeKey::Html(html_type(own, parent)),
-            // §6.3 step 4: the first type, else the current type.
-            Mode::W3c => TypeKey::W3c(own.map(str::to_owned).or_else(|| match parent {
-                Some((TypeKey::W3c(t), _)) => t.clone(),
-                _ => None,
-            })),
+        let ctx = match (self.options.mode(), own, parent) {
+            // §6.3 step 4: without a type of its own, the item is in the
+            // current type's context, the parent's (not hashed again: a long
+            // type over many untyped items made this quadratic).
+            (Mode::W3c, None, Some((ctx, _))) => ctx,
+            (mode, _, _) => {
+                let parent = parent.map(|(ctx, name)| (&self.contexts[ctx as usize].key, name));
+                let key = match mode {
+                    Mode::Html => TypeKey::Html(html_type(own, parent)),
+                    Mode::W3c => TypeKey::W3c(own.map(str::to_owned)),
+                };
+                self.context(key)
+            }
         };
-        let ctx = self.context(key);
         if !self.generated.insert((item.index() as u32, ctx)) {
             return None;
         }
@@ -770,9 +785,6 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         let (Some(rel), Some(href)) = (el.attr("rel"), el.attr("href")) else {
             return;
         };
-        let Some(target) = self.doc.resolve_url(href) else {
-            return;
-        };
         // Substeps 4–5: split, lowercase the tokens without a colon.
         let mut tokens: Vec<String> = split_ascii_whitespace(rel)
             .map(|t| {
@@ -799,6 +811,19 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             let other = a.max(s);
             tokens.remove(other);
         }
+        // Substep 8 makes a predicate of a token without a colon or of an
+        // absolute URL. Without one, no triple comes of the link: the URL
+        // is not resolved (a long base URL under many such links made this
+        // quadratic) nor checked.
+        if !tokens
+            .iter()
+            .any(|t| !t.contains(':') || is_absolute_url(t))
+        {
+            return;
+        }
+        let Some(target) = self.doc.resolve_url(href) else {
+            return;
+        };
         let Some(object) = self.iri_or_warn(target.as_str(), el.index()) else {
             return;
         };

@@ -66,14 +66,16 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Mf2Options) -> Mf
 }
 
 /// [`parse`] within [`Mf2Options::limits`]: stops copying nested items once
-/// the copies reach `max_items` item objects or `max_output_bytes` bytes of
-/// text, and then returns the [`LimitError`] instead of the document.
+/// the copies reach `max_items` item objects, and stops computing values
+/// once their text (values of nested property elements repeat the text
+/// they hold, and rel URLs repeat per rel value) reaches `max_output_bytes`
+/// bytes; then returns the [`LimitError`] instead of the document.
 ///
 /// # Errors
 ///
 /// A [`LimitError`] naming the limit reached ([`LimitError::limit`]): the
-/// item objects (nested copies included) passed `max_items`, or their text
-/// passed `max_output_bytes`. Markup never makes it fail otherwise.
+/// item objects (nested copies included) passed `max_items`, or the text of
+/// the values and rel URLs passed `max_output_bytes`. Markup never makes it fail otherwise.
 ///
 /// # Examples
 ///
@@ -121,7 +123,10 @@ fn run<'a, N: Node<'a>>(
             "a" | "area" | "link" => Some(i),
             _ => None,
         });
-    rels::parse(doc, links, &parser.resolver, options, &mut out);
+    rels::parse(doc, links, &parser.resolver, options, &mut out, &|bytes| {
+        parser.account(bytes);
+        !parser.over()
+    });
     (out, parser.exceeded.take())
 }
 
@@ -596,12 +601,16 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                         .find(|(p, tag, _)| *p == prop.prefix && *tag == prop.tag);
                     let value = match known {
                         Some((_, _, v)) => v.clone(),
+                        // Over a limit the parse only finishes its walk:
+                        // `try_parse` returns the error, not the values.
+                        None if self.over() => PropertyValue::Text(String::new()),
                         None => {
                             let v = self.value(i, prop, ctx, &mut top.builder);
                             parsed.push((prop.prefix, prop.tag, v.clone()));
                             v
                         }
                     };
+                    self.account(value_bytes(&value));
                     top.builder.add(prop, value);
                 }
             }
@@ -955,16 +964,23 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         if ctx == Ctx::Mf2 && !b.has_nested {
             let (has_p_or_e, has_u) = (b.has_p_or_e, b.has_u);
             if !b.has("name") && !has_p_or_e {
-                let name = self.implied_name(el);
+                let name = if self.over() {
+                    String::new()
+                } else {
+                    self.implied_name(el)
+                };
+                self.account(name.len());
                 b.add(prop(Prefix::P, "name"), PropertyValue::Text(name));
             }
-            if !b.has("photo") && !has_u {
+            if !b.has("photo") && !has_u && !self.over() {
                 if let Some(photo) = self.implied_photo(el) {
+                    self.account(value_bytes(&photo));
                     b.add(prop(Prefix::U, "photo"), photo);
                 }
             }
-            if !b.has("url") && !has_u {
+            if !b.has("url") && !has_u && !self.over() {
                 if let Some(url) = self.implied_url(el) {
+                    self.account(value_bytes(&url));
                     b.add(prop(Prefix::U, "url"), url);
                 }
             }
@@ -993,6 +1009,9 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                 copy.value = Some(value.clone());
                 copy.html = html.clone();
                 parent.add(prop, PropertyValue::Item(Box::new(copy)));
+                continue;
+            }
+            if self.over() {
                 continue;
             }
             let value = match prop.prefix {
@@ -1026,9 +1045,38 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                     ItemValue::Text(html.value)
                 }
             };
+            self.account(
+                copy.html.as_ref().map_or(0, String::len)
+                    + match &value {
+                        ItemValue::Text(t) => t.len(),
+                        ItemValue::Image(i) => i.value.len() + i.alt.len(),
+                    },
+            );
             parsed.push((prop.prefix, value.clone(), copy.html.clone()));
             copy.value = Some(value);
             parent.add(prop, PropertyValue::Item(Box::new(copy)));
+        }
+    }
+
+    /// Whether the output reached a limit (see [`Parser::account`]).
+    fn over(&self) -> bool {
+        self.exceeded.get().is_some()
+    }
+
+    /// Counts `bytes` of property values toward `max_output_bytes`, with
+    /// the copies: values nested in values (`p-*` and `e-*` elements inside
+    /// each other, implied names of nested roots) repeat the text they
+    /// hold, so the output can grow with the square of the page. Past the
+    /// limit the error is recorded and no more values are computed.
+    fn account(&self, bytes: usize) {
+        if bytes == 0 || self.over() {
+            return;
+        }
+        let (items, copied) = self.copied.get();
+        let total = copied.saturating_add(bytes);
+        match self.limits.check_output(total) {
+            Ok(()) => self.copied.set((items, total)),
+            Err(over) => self.exceeded.set(Some(over)),
         }
     }
 
@@ -1228,4 +1276,15 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The text a property value holds (a nested item's is counted as it is
+/// copied).
+fn value_bytes(value: &PropertyValue) -> usize {
+    match value {
+        PropertyValue::Text(t) => t.len(),
+        PropertyValue::Html(h) => h.html.len() + h.value.len(),
+        PropertyValue::Image(i) => i.value.len() + i.alt.len(),
+        PropertyValue::Item(_) => 0,
+    }
 }

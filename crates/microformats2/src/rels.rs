@@ -18,9 +18,11 @@ pub(crate) fn parse<'a, N: Node<'a>>(
     resolver: &Resolver<'_>,
     options: &Mf2Options,
     out: &mut Mf2Document,
+    within: &dyn Fn(usize) -> bool,
 ) {
     let mut rel_index: HashMap<String, usize> = HashMap::new();
-    let mut seen: HashSet<(usize, String)> = HashSet::new();
+    // (rel, URL) pairs written, the URL by its place in `rel_urls`.
+    let mut seen: HashSet<(usize, usize)> = HashSet::new();
     let mut url_index: HashMap<String, usize> = HashMap::new();
     let mut alternates = Vec::new();
     for e in links.filter_map(|i| doc.element_at(i)) {
@@ -40,6 +42,12 @@ pub(crate) fn parse<'a, N: Node<'a>>(
             continue;
         }
         let url = resolver.resolve(href);
+        // Each rel value repeats the URL: a long URL with many values, or a
+        // long base URL under many links, makes an output quadratic in the
+        // page. What is written is counted toward `max_output_bytes`.
+        if !within(0) {
+            break;
+        }
         let attr = |name: &str| e.attr(name).map(str::to_owned);
 
         // rel-urls: every link's rels; each of `text`, `title`, `media`,
@@ -47,6 +55,7 @@ pub(crate) fn parse<'a, N: Node<'a>>(
         // ("if there is no key ... in rel_urls[url] and the element has").
         let entries = out.rel_urls.entries_mut();
         let slot = *url_index.entry(url.clone()).or_insert_with(|| {
+            within(url.len());
             entries.push((url.clone(), RelUrl::default()));
             entries.len() - 1
         });
@@ -88,7 +97,10 @@ pub(crate) fn parse<'a, N: Node<'a>>(
                 rels.push((token.to_owned(), Vec::new()));
                 rels.len() - 1
             });
-            if seen.insert((r, url.clone())) {
+            if seen.insert((r, slot)) {
+                if !within(url.len()) {
+                    break;
+                }
                 if let Some((_, urls)) = rels.get_mut(r) {
                     urls.push(url.clone());
                 }

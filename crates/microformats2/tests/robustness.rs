@@ -312,3 +312,59 @@ fn copies_of_nested_items_stop_at_the_limits() {
         (Limit::Items, Limits::DEFAULT_MAX_ITEMS)
     );
 }
+
+/// Values that repeat the text they hold: `e-*`/`p-*` elements nested in
+/// each other, and a long base URL under many rel links. Their output is
+/// quadratic in the page; `try_parse` counts it as it grows and stops at
+/// `max_output_bytes`, without building it first. Within the limit it
+/// gives what `parse` gives.
+#[test]
+fn values_that_repeat_their_text_stop_at_the_output_limit() {
+    use microdata_model::{Limit, Limits};
+    let limited =
+        |bytes| Mf2Options::new().with_limits(Limits::default().with_max_output_bytes(bytes));
+    for class in ["e-a", "p-a"] {
+        let inner = format!("x{}x", " ".repeat(10_000));
+        let html = format!(
+            r#"<div class="h-entry">{}</div>"#,
+            nested(
+                &format!(r#"<span class="{class}">"#),
+                "</span>",
+                &inner,
+                100
+            )
+        );
+        let parsed = microdata_scraper::parse(&html, None).unwrap();
+        let doc = parsed.document();
+        // 100 values of about 10 KB each (and e-* has HTML besides).
+        let err = microformats2::try_parse(&doc, &limited(500_000)).unwrap_err();
+        assert_eq!(
+            (err.limit(), err.max()),
+            (Limit::OutputBytes, 500_000),
+            "{class}"
+        );
+        let within = microformats2::try_parse(&doc, &limited(5_000_000)).unwrap();
+        assert_eq!(
+            within,
+            microformats2::parse(&doc, &Mf2Options::new()),
+            "{class}"
+        );
+    }
+
+    let base = format!("https://example.com/{}/", "a".repeat(10_000));
+    let links: String = (0..100)
+        .map(|i| format!("<a rel=me href=x{i}>y</a>"))
+        .collect();
+    let html = format!(r#"<base href="{base}">{links}"#);
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let err = microformats2::try_parse(&doc, &limited(500_000)).unwrap_err();
+    assert_eq!(err.limit(), Limit::OutputBytes);
+    let within = microformats2::try_parse(&doc, &limited(5_000_000)).unwrap();
+    assert_eq!(within.rels.get("me").map(Vec::len), Some(100));
+    // The same link a hundred times is written once: no limit is near.
+    let same: String = (0..100).map(|_| "<a rel=me href=x>y</a>").collect();
+    let html = format!(r#"<base href="{base}">{same}"#);
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    assert!(microformats2::try_parse(&parsed.document(), &limited(100_000)).is_ok());
+}
