@@ -24,9 +24,11 @@ pub(crate) struct Context<'x, 'd, 'a> {
 
 /// Renders `doc` in the chosen format; `Ok(None)` when the format found
 /// nothing to convert. Whatever the format, an output larger than
-/// `--max-output-bytes` is an error: the conversions that can grow faster
-/// than their input stop on their own as they reach the limits; the
-/// others (Atom, rel links) are linear in the page and checked here.
+/// `--max-output-bytes` is an error: the conversions stop on their own as
+/// they reach the limits (rel links count their resolved URLs, which a long
+/// base URL makes grow faster than the page), and the whole output is
+/// checked here too. Atom is checked here only: its entries repeat a long
+/// base URL as the rel links do, built before this check.
 pub(crate) fn render(
     args: &Args,
     settings: &Settings,
@@ -55,7 +57,8 @@ fn render_unchecked(
             .map_err(|e| e.to_string()),
         Format::Jsonl => jsonl(args, doc, cx).map(Some),
         Format::Links => {
-            let links = microdata_scraper::links::Links::from_document(doc);
+            let links = microdata_scraper::links::Links::try_from_document(doc, &args.limits())
+                .map_err(|e| e.to_string())?;
             Ok(Some(if args.pretty {
                 links.to_json_pretty()
             } else {

@@ -2034,7 +2034,9 @@ pub struct Links<'d, 'a, N: Node<'a>> {
 
 impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// Reads the `rel` (and `rev="made"`) of every HTML `link`, `a` and
-    /// `area` element of `doc`. Linear in the document size.
+    /// `area` element of `doc`. Linear in the document size plus the
+    /// length of the resolved URLs ([`Links::try_from_document`] bounds
+    /// those).
     ///
     /// # Examples
     ///
@@ -2061,7 +2063,63 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_document(doc: &'d Document<'a, N>) -> Self {
+        match Self::build(doc, crate::Limits::none()) {
+            Ok(links) => links,
+            // No limit is ever reached without limits.
+            Err(_) => Links {
+                doc,
+                links: Vec::new(),
+                warnings: Vec::new(),
+            },
+        }
+    }
+
+    /// [`Links::from_document`] within `limits.max_output_bytes`, counted
+    /// as the bytes of the resolved URLs kept.
+    ///
+    /// The links are linear in the page, their URLs are not: each is
+    /// resolved against the base URL, so a long `<base href>` above many
+    /// links asks for their number times its length. The error says so
+    /// instead of holding them all.
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`](crate::LimitError) for
+    /// [`Limit::OutputBytes`](crate::Limit::OutputBytes) once the resolved
+    /// URLs pass `max_output_bytes`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::links::Links;
+    /// use microdata_model::{Document, Limit, Limits};
+    ///
+    /// // <div><a href="a">A</a><a href="b">B</a></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("div"), "", &[], &[1, 2]),
+    ///     (Some("a"), "", &[("href", "a")], &[]),
+    ///     (Some("a"), "", &[("href", "b")], &[]),
+    /// ];
+    /// let doc = Document::with_url(N(tree, 0), "https://example.com/".parse()?);
+    /// let small = Limits::default().with_max_output_bytes(30);
+    /// let err = Links::try_from_document(&doc, &small).unwrap_err();
+    /// assert_eq!(err.limit(), Limit::OutputBytes);
+    /// let links = Links::try_from_document(&doc, &Limits::default())?;
+    /// assert_eq!(links.links().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_from_document(
+        doc: &'d Document<'a, N>,
+        limits: &crate::Limits,
+    ) -> Result<Self, crate::LimitError> {
+        Self::build(doc, *limits)
+    }
+
+    fn build(doc: &'d Document<'a, N>, limits: crate::Limits) -> Result<Self, crate::LimitError> {
         let n = doc.len();
+        let mut url_bytes = 0usize;
         // Per element, in one pass over tree order (parents come first):
         // the paragraph scope (settled for the children of each element
         // visited) and the nearest `article` ancestor of its children.
@@ -2087,10 +2145,13 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
                 && !keywords
                     .iter()
                     .any(|k| k.effect == Some(LinkEffect::Hyperlink));
+            let url = doc.resolve_url(href.trim_matches(crate::is_ascii_whitespace));
+            url_bytes = url_bytes.saturating_add(url.as_ref().map_or(0, |u| u.as_str().len()));
+            limits.check_output(url_bytes)?;
             links.push(Link {
                 element: el,
                 href,
-                url: doc.resolve_url(href.trim_matches(crate::is_ascii_whitespace)),
+                url,
                 keywords,
                 implied,
                 paragraph: None,
@@ -2102,11 +2163,11 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
         for link in &mut links {
             link.paragraph = paragraphs.paragraph_of(link.element.index());
         }
-        Links {
+        Ok(Links {
             doc,
             links,
             warnings,
-        }
+        })
     }
 
     /// The document.
