@@ -43,10 +43,7 @@ impl Source {
     pub(crate) fn default_url(&self) -> Option<Url> {
         match self {
             Source::Stdin => None,
-            Source::File(p) => std::path::absolute(p)
-                .ok()
-                .and_then(|p| Url::from_file_path(p).ok())
-                .and_then(|u| Url::parse(u.as_str()).ok()),
+            Source::File(p) => file_url(p),
         }
     }
 
@@ -103,6 +100,15 @@ impl Source {
         }
         Ok(bytes)
     }
+}
+
+/// The `file:` URL of `path` made absolute against the working folder,
+/// with `.` and `..` segments resolved as URL parsing resolves them
+/// (lexically: symbolic links are not followed).
+pub(crate) fn file_url(path: &Path) -> Option<Url> {
+    let url = Url::from_file_path(std::path::absolute(path).ok()?).ok()?;
+    // Parsing the URL again resolves `.` and `..`.
+    Url::parse(url.as_str()).ok()
 }
 
 /// A path for messages: as it is, or quoted and escaped when it is empty,

@@ -125,12 +125,13 @@ impl Settings {
         let Source::File(path) = source else {
             return Ok(None);
         };
-        match url_root::map(&args.url_root, path) {
+        let file = source.default_url();
+        match url_root::map(&args.url_root, path, file.as_ref()) {
             Some((root, mapped)) => {
                 self.url_roots_used[root].store(true, std::sync::atomic::Ordering::Relaxed);
                 mapped.map(Some)
             }
-            None => Ok(source.default_url()),
+            None => Ok(file),
         }
     }
 }

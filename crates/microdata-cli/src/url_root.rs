@@ -21,6 +21,8 @@ use std::path::Path;
 use microdata_scraper::Url;
 use percent_encoding::percent_decode_str;
 
+use crate::input::file_url;
+
 /// One `--url-root DIR=URL`.
 #[derive(Clone, Debug)]
 pub(crate) struct UrlRoot {
@@ -138,14 +140,10 @@ impl UrlRoot {
 
     fn new(dir: &OsStr, target: Target) -> Result<UrlRoot, String> {
         let cannot = || format!("cannot make a file URL of {}", shown(dir));
-        let written = std::path::absolute(dir)
-            .ok()
-            .and_then(|p| file_segments(&p))
+        let written = file_url(Path::new(dir))
+            .map(|u| segments(&u))
             .ok_or_else(cannot)?;
-        let resolved = std::fs::canonicalize(dir)
-            .ok()
-            .and_then(|p| file_segments(&p))
-            .ok_or_else(cannot)?;
+        let resolved = resolved_segments(Path::new(dir)).ok_or_else(cannot)?;
         Ok(UrlRoot {
             dir: shown(dir),
             written,
@@ -177,18 +175,22 @@ impl UrlRoot {
     }
 }
 
-/// The path segments of the `file:` URL of an absolute `path` (as written
-/// in the URL, percent-encoded), `.` and `..` resolved, without an empty
-/// last one (a folder's trailing slash).
-fn file_segments(path: &Path) -> Option<Vec<String>> {
-    let url = Url::from_file_path(path).ok()?;
-    // Parsing the URL again resolves `.` and `..`.
-    let url = Url::parse(url.as_str()).ok()?;
-    let mut segments: Vec<String> = url.path_segments()?.map(str::to_owned).collect();
+/// A `file:` URL's path segments (as written in the URL, percent-encoded),
+/// without an empty last one (a folder's trailing slash).
+fn segments(url: &Url) -> Vec<String> {
+    let mut segments: Vec<String> = url
+        .path_segments()
+        .map(|s| s.map(str::to_owned).collect())
+        .unwrap_or_default();
     if segments.last().is_some_and(String::is_empty) {
         segments.pop();
     }
-    Some(segments)
+    segments
+}
+
+/// The segments of `path`'s `file:` URL with symbolic links resolved.
+fn resolved_segments(path: &Path) -> Option<Vec<String>> {
+    file_url(&std::fs::canonicalize(path).ok()?).map(|u| segments(&u))
 }
 
 /// `SCHEME://HOST/` from a host's folder name (percent-encoded, as in a
@@ -229,22 +231,21 @@ pub(crate) fn check_distinct(roots: &[UrlRoot]) -> Result<(), String> {
     Ok(())
 }
 
-/// The document URL of the file at `path` from the deepest root that holds
-/// it, with the root's place among `roots`; `None` when no root does.
-pub(crate) fn map(roots: &[UrlRoot], path: &Path) -> Option<(usize, Result<Url, String>)> {
+/// The document URL of the file at `path`, whose `file:` URL as written is
+/// `file`, from the deepest root that holds it, with the root's place among
+/// `roots`; `None` when no root does.
+pub(crate) fn map(
+    roots: &[UrlRoot],
+    path: &Path,
+    file: Option<&Url>,
+) -> Option<(usize, Result<Url, String>)> {
     if roots.is_empty() {
         return None;
     }
-    let resolved = std::fs::canonicalize(path)
-        .ok()
-        .and_then(|p| file_segments(&p));
-    if let Some(found) = resolved.and_then(|s| deepest(roots, &s, |r| &r.resolved)) {
+    if let Some(found) = resolved_segments(path).and_then(|s| deepest(roots, &s, |r| &r.resolved)) {
         return Some(found);
     }
-    let written = std::path::absolute(path)
-        .ok()
-        .and_then(|p| file_segments(&p))?;
-    deepest(roots, &written, |r| &r.written)
+    deepest(roots, &segments(file?), |r| &r.written)
 }
 
 /// The deepest root whose `key` segments start `segments`, with the URL it
@@ -300,7 +301,7 @@ mod tests {
     }
 
     fn mapped(roots: &[UrlRoot], path: &Path) -> Option<Result<String, String>> {
-        map(roots, path).map(|(_, r)| r.map(String::from))
+        map(roots, path, file_url(path).as_ref()).map(|(_, r)| r.map(String::from))
     }
 
     #[test]
@@ -342,7 +343,12 @@ mod tests {
             root(d, "m/b/c", "https://c.example/"),
         ];
         assert_eq!(
-            map(&roots, &d.join("m/b/d.html")).map(|(i, u)| (i, u.unwrap().to_string())),
+            map(
+                &roots,
+                &d.join("m/b/d.html"),
+                file_url(&d.join("m/b/d.html")).as_ref()
+            )
+            .map(|(i, u)| (i, u.unwrap().to_string())),
             Some((1, "https://b.example/x/d.html".into()))
         );
         assert_eq!(
