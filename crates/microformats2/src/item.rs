@@ -67,6 +67,28 @@ pub struct Item {
     pub lang: Option<String>,
 }
 
+impl ItemValue {
+    /// The bytes of text it holds.
+    pub(crate) fn text_len(&self) -> usize {
+        match self {
+            ItemValue::Text(t) => t.len(),
+            ItemValue::Image(i) => i.value.len() + i.alt.len(),
+        }
+    }
+}
+
+impl PropertyValue {
+    /// The bytes of text it holds, a nested item's not included.
+    pub(crate) fn text_len(&self) -> usize {
+        match self {
+            PropertyValue::Text(t) => t.len(),
+            PropertyValue::Html(h) => h.html.len() + h.value.len(),
+            PropertyValue::Image(i) => i.value.len() + i.alt.len(),
+            PropertyValue::Item(_) => 0,
+        }
+    }
+}
+
 /// The plain `value` of an item that is a property value.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
@@ -209,31 +231,22 @@ impl Item {
     /// at any depth) and the bytes of the text they hold: what a copy adds.
     /// Iterative, like `clone`.
     pub(crate) fn size(&self) -> (usize, usize) {
-        let text = |v: &ItemValue| match v {
-            ItemValue::Text(t) => t.len(),
-            ItemValue::Image(i) => i.value.len() + i.alt.len(),
-        };
         let (mut items, mut bytes) = (0usize, 0usize);
         let mut stack = vec![self];
         while let Some(item) = stack.pop() {
             items += 1;
             bytes += item.types.iter().map(String::len).sum::<usize>();
             bytes += item.id.as_ref().map_or(0, String::len);
-            bytes += item.value.as_ref().map_or(0, text);
+            bytes += item.value.as_ref().map_or(0, ItemValue::text_len);
             bytes += item.html.as_ref().map_or(0, String::len);
             bytes += item.lang.as_ref().map_or(0, String::len);
             for (name, values) in item.properties.entries() {
                 bytes += name.len();
                 for v in values {
-                    bytes += match v {
-                        PropertyValue::Text(t) => t.len(),
-                        PropertyValue::Html(h) => h.html.len() + h.value.len(),
-                        PropertyValue::Image(i) => i.value.len() + i.alt.len(),
-                        PropertyValue::Item(nested) => {
-                            stack.push(nested);
-                            0
-                        }
-                    };
+                    if let PropertyValue::Item(nested) = v {
+                        stack.push(nested);
+                    }
+                    bytes += v.text_len();
                 }
             }
             stack.extend(&item.children);

@@ -610,7 +610,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                             v
                         }
                     };
-                    self.account(value_bytes(&value));
+                    self.account(value.text_len());
                     top.builder.add(prop, value);
                 }
             }
@@ -974,13 +974,13 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
             }
             if !b.has("photo") && !has_u && !self.over() {
                 if let Some(photo) = self.implied_photo(el) {
-                    self.account(value_bytes(&photo));
+                    self.account(photo.text_len());
                     b.add(prop(Prefix::U, "photo"), photo);
                 }
             }
             if !b.has("url") && !has_u && !self.over() {
                 if let Some(url) = self.implied_url(el) {
-                    self.account(value_bytes(&url));
+                    self.account(url.text_len());
                     b.add(prop(Prefix::U, "url"), url);
                 }
             }
@@ -1045,13 +1045,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                     ItemValue::Text(html.value)
                 }
             };
-            self.account(
-                copy.html.as_ref().map_or(0, String::len)
-                    + match &value {
-                        ItemValue::Text(t) => t.len(),
-                        ItemValue::Image(i) => i.value.len() + i.alt.len(),
-                    },
-            );
+            self.account(copy.html.as_ref().map_or(0, String::len) + value.text_len());
             parsed.push((prop.prefix, value.clone(), copy.html.clone()));
             copy.value = Some(value);
             parent.add(prop, PropertyValue::Item(Box::new(copy)));
@@ -1083,23 +1077,19 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     /// A copy of `item` for one more property, if the copies stay within
     /// the limits; else `None`, with the limit recorded.
     fn copy_within_limits(&self, item: &Item) -> Option<Item> {
-        if self.exceeded.get().is_some() {
+        if self.over() {
             return None;
         }
         let (items, bytes) = item.size();
         let (copied_items, copied_bytes) = self.copied.get();
-        let total = (
-            copied_items.saturating_add(items),
-            copied_bytes.saturating_add(bytes),
-        );
-        let within =
-            (self.limits.check_items(total.0)).and_then(|()| self.limits.check_output(total.1));
-        if let Err(over) = within {
+        let total_items = copied_items.saturating_add(items);
+        if let Err(over) = self.limits.check_items(total_items) {
             self.exceeded.set(Some(over));
             return None;
         }
-        self.copied.set(total);
-        Some(item.clone())
+        self.copied.set((total_items, copied_bytes));
+        self.account(bytes);
+        (!self.over()).then(|| item.clone())
     }
 
     /// The implied `name`.
@@ -1276,15 +1266,4 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
-}
-
-/// The text a property value holds (a nested item's is counted as it is
-/// copied).
-fn value_bytes(value: &PropertyValue) -> usize {
-    match value {
-        PropertyValue::Text(t) => t.len(),
-        PropertyValue::Html(h) => h.html.len() + h.value.len(),
-        PropertyValue::Image(i) => i.value.len() + i.alt.len(),
-        PropertyValue::Item(_) => 0,
-    }
 }
