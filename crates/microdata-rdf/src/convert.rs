@@ -333,13 +333,21 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             Some(l) if !l.is_empty() => l,
             _ => return Literal::new_simple_literal(value),
         };
-        let same = |(last, _): &(&str, _)| std::ptr::eq(*last, lang);
-        let known = match &self.last_lang {
-            Some(last) if same(last) => Some(last.1.clone()),
-            _ => self.langs.get(lang).cloned(),
+        let checked = match &self.last_lang {
+            Some((last, checked)) if std::ptr::eq(*last, lang) => checked.clone(),
+            _ => self.check_lang(lang, element.index()),
         };
-        let checked = match known {
-            Some(checked) => checked,
+        match checked {
+            Some(tag) => Literal::new_language_tagged_literal_unchecked(value, tag),
+            None => Literal::new_simple_literal(value),
+        }
+    }
+
+    /// `lang` as a language tag, normalized, or `None` (with a warning, once
+    /// per tag) when it is not one; remembered, and as the last one met.
+    fn check_lang(&mut self, lang: &'a str, element: usize) -> Option<String> {
+        let checked = match self.langs.get(lang) {
+            Some(checked) => checked.clone(),
             None => {
                 let checked = Literal::new_language_tagged_literal("", lang)
                     .ok()
@@ -347,7 +355,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 if checked.is_none() {
                     self.warn(
                         WarningKind::InvalidLanguageTag,
-                        element.index(),
+                        element,
                         Some(lang.to_owned()),
                     );
                 }
@@ -356,10 +364,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             }
         };
         self.last_lang = Some((lang, checked.clone()));
-        match checked {
-            Some(tag) => Literal::new_language_tagged_literal_unchecked(value, tag),
-            None => Literal::new_simple_literal(value),
-        }
+        checked
     }
 
     /// Steps 1–2 of "generate the triples": the subject from memory, else
