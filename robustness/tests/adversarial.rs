@@ -580,3 +580,36 @@ fn rdf_shapes_with_long_strings_repeated_per_element() {
         conversion.triples().first()
     );
 }
+
+/// Atom under a 100 kB base URL: every entry repeats its base URI, and
+/// each relative `xml:base` resolves to a URL as long as the one above.
+#[test]
+fn atom_under_a_long_base_url() {
+    let long = "x".repeat(100_000);
+    let n = 20_000;
+    let now = microdata_model::microsyntax::parse_global_date_time("2010-08-05T12:00Z").unwrap();
+    let options = html_atom::AtomOptions::new().with_now(now);
+
+    // Siblings with a relative `xml:base` and no entry under them: nothing
+    // asks for their base URI (resolved, they would hold 2 GB of URLs).
+    let unused = "<b xml:base=a>b</b>".repeat(n);
+    let html =
+        format!("<base href='http://e.org/{long}/'>{unused}<article xml:base=post/>a</article>");
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let atom = html_atom::try_to_atom(&parsed.document(), &options)
+        .unwrap()
+        .unwrap();
+    robustness::oracle::check_xml(&atom, "Atom under a long base URL");
+    assert_eq!(count(&atom, "<entry"), 1);
+    assert!(atom.contains(&format!("xml:base=\"http://e.org/{long}/post/\"")));
+
+    // As many entries, each with the 100 kB base: a 2 GB feed, stopped by
+    // the default 256 MiB as it is built.
+    let html = format!(
+        "<base href='http://e.org/{long}/'>{}",
+        "<article>a</article>".repeat(n)
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let err = html_atom::try_to_atom(&parsed.document(), &options).unwrap_err();
+    assert_eq!(err.limit(), Limit::OutputBytes);
+}

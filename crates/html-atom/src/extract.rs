@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use microdata_model::microsyntax::{GlobalDateTime, Time, TimeZoneOffset};
 use microdata_model::serialize::{inner_html, inner_html_filtered};
-use microdata_model::{Document, Element, Node, Url, split_ascii_whitespace};
+use microdata_model::{Document, Element, LimitError, Limits, Node, Url, split_ascii_whitespace};
 use uuid::Uuid;
 
 use crate::datetime::{
@@ -120,9 +120,9 @@ struct Tables {
     article: Vec<u32>,
     /// One past the last descendant.
     end: Vec<u32>,
-    /// Base URIs set by `xml:base` attributes, by element.
-    xml_base: HashMap<u32, Url>,
-    /// The nearest ancestor-or-self with a usable `xml:base`.
+    /// The nearest ancestor-or-self with an `xml:base` attribute, usable or
+    /// not: the values are resolved only where a base URI is asked for
+    /// ([`Bases`]).
     base_from: Vec<u32>,
 }
 
@@ -133,7 +133,6 @@ impl Tables {
             sectioning: Vec::with_capacity(n),
             article: Vec::with_capacity(n),
             end: Vec::with_capacity(n),
-            xml_base: HashMap::new(),
             base_from: Vec::with_capacity(n),
         };
         for el in doc.elements() {
@@ -160,22 +159,11 @@ impl Tables {
             t.sectioning.push(sectioning);
             t.article.push(article);
             t.end.push(i + 1 + el.descendants().len() as u32);
-            // XML Base: an `xml:base` attribute resolves against the base
-            // URI of the parent (ultimately the document base URL).
-            let own = xml_base_attr(el.node()).and_then(|value| {
-                let parent_base = match base_from {
-                    NONE => Some(doc.effective_base_url()),
-                    b => t.xml_base.get(&b),
-                };
-                doc.url_options().base_url(parent_base).parse(value).ok()
+            t.base_from.push(if xml_base_attr(el.node()).is_some() {
+                i
+            } else {
+                base_from
             });
-            match own {
-                Some(url) => {
-                    t.xml_base.insert(i, url);
-                    t.base_from.push(i);
-                }
-                None => t.base_from.push(base_from),
-            }
         }
         t
     }
@@ -183,33 +171,130 @@ impl Tables {
     fn nearest_sectioning(&self, i: usize) -> u32 {
         self.sectioning[i]
     }
+}
 
-    /// The base URI of element `i` (XML Base over the document base URL,
-    /// as the 2010 text asks of every document: "user agents must act as
-    /// if all Document objects represented XML documents").
-    fn base_of<'d, 'a, N: Node<'a>>(&'d self, doc: &'d Document<'a, N>, i: usize) -> &'d Url {
-        match self.base_from[i] {
+/// What the feed has built so far, counted against `max_output_bytes`: the
+/// entries' strings and the base URIs resolved for them. A page can make
+/// these grow faster than itself (every entry repeats the base URL, and
+/// each relative `xml:base` holds a copy of the one it resolves against),
+/// so they are counted as they are made, before memory runs out.
+struct Budget {
+    limits: Limits,
+    used: usize,
+}
+
+impl Budget {
+    fn add(&mut self, bytes: usize) -> Result<(), LimitError> {
+        self.used = self.used.saturating_add(bytes);
+        self.limits.check_output(self.used)
+    }
+}
+
+/// Base URIs from XML Base over the document base URL, as the 2010 text
+/// asks of every document ("user agents must act as if all Document
+/// objects represented XML documents"): an `xml:base` attribute resolves
+/// against the base URI of its parent.
+///
+/// Values are resolved on demand, each at most once: a page with many
+/// `xml:base` attributes that no entry, bookmark or icon sits under costs
+/// nothing, and one whose base URIs are asked for pays once per attribute,
+/// counted in the [`Budget`].
+#[derive(Default)]
+struct Bases {
+    /// For an element with an `xml:base` attribute whose base was asked
+    /// for: the element whose URL is its base URI (itself when its value
+    /// resolved, else the one its parent's base came from), or [`NONE`]
+    /// for the document base URL.
+    from: HashMap<u32, u32>,
+    /// The URLs of the `xml:base` values that resolved.
+    urls: HashMap<u32, Url>,
+}
+
+impl Bases {
+    /// The base URI of element `i`.
+    fn of<'d, 'a, N: Node<'a>>(
+        &'d mut self,
+        doc: &'d Document<'a, N>,
+        tables: &Tables,
+        budget: &mut Budget,
+        i: usize,
+    ) -> Result<&'d Url, LimitError> {
+        let from = self.resolve(doc, tables, budget, tables.base_from[i])?;
+        Ok(self.url(doc, from))
+    }
+
+    fn url<'d, 'a, N: Node<'a>>(&'d self, doc: &'d Document<'a, N>, from: u32) -> &'d Url {
+        match from {
             NONE => doc.effective_base_url(),
-            // An element's own `xml:base` is recorded only when it parsed.
             b => self
-                .xml_base
+                .urls
                 .get(&b)
                 .unwrap_or_else(|| doc.effective_base_url()),
         }
     }
 
+    /// Where the base URI of element `b` (which has an `xml:base`
+    /// attribute, or is [`NONE`]) comes from. The chain of `xml:base`
+    /// ancestors not yet resolved is walked up in a loop, then resolved
+    /// outermost first.
+    fn resolve<'a, N: Node<'a>>(
+        &mut self,
+        doc: &Document<'a, N>,
+        tables: &Tables,
+        budget: &mut Budget,
+        b: u32,
+    ) -> Result<u32, LimitError> {
+        let mut chain = Vec::new();
+        let mut cur = b;
+        let mut above = NONE;
+        while cur != NONE {
+            if let Some(&from) = self.from.get(&cur) {
+                above = from;
+                break;
+            }
+            chain.push(cur);
+            cur = doc
+                .element_at(cur as usize)
+                .and_then(|e| e.parent())
+                .map_or(NONE, |p| tables.base_from[p.index()]);
+        }
+        for &c in chain.iter().rev() {
+            let value = doc
+                .element_at(c as usize)
+                .and_then(|e| xml_base_attr(e.node()));
+            let parsed = value.and_then(|value| {
+                doc.url_options()
+                    .base_url(Some(self.url(doc, above)))
+                    .parse(value)
+                    .ok()
+            });
+            // A value that does not resolve leaves the parent's base URI.
+            if let Some(url) = parsed {
+                budget.add(url.as_str().len())?;
+                self.urls.insert(c, url);
+                above = c;
+            }
+            self.from.insert(c, above);
+        }
+        Ok(above)
+    }
+
     /// "Resolves relative to" element `i`: its URL attribute value (spaces
     /// stripped) against the element's base URI.
     fn resolve_at<'a, N: Node<'a>>(
-        &self,
+        &mut self,
         doc: &Document<'a, N>,
+        tables: &Tables,
+        budget: &mut Budget,
         i: usize,
         value: &str,
-    ) -> Option<Url> {
-        doc.url_options()
-            .base_url(Some(self.base_of(doc, i)))
+    ) -> Result<Option<Url>, LimitError> {
+        let base = self.of(doc, tables, budget, i)?;
+        Ok(doc
+            .url_options()
+            .base_url(Some(base))
             .parse(value.trim_matches(is_space))
-            .ok()
+            .ok())
     }
 }
 
@@ -245,22 +330,33 @@ fn heading_entries<'d, 'a, N: Node<'a>>(
 }
 
 /// Runs the algorithm; `None` when the document has no `article` element.
+///
+/// # Errors
+///
+/// [`Limit::OutputBytes`](microdata_model::Limit::OutputBytes) when the
+/// feed's strings, with the base URIs resolved for them, pass the options'
+/// `max_output_bytes`.
 pub(crate) fn extract<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &AtomOptions,
-) -> Option<Feed> {
+) -> Result<Option<Feed>, LimitError> {
     // "If the Document source does not contain any article elements, then
     // return nothing and abort these steps."
     if !doc.elements().any(|e| e.is("article")) {
-        return None;
+        return Ok(None);
     }
     let now = Stamp::best(&options.now_or_clock());
     let tables = Tables::new(doc);
+    let mut bases = Bases::default();
+    let mut budget = Budget {
+        limits: options.limits(),
+        used: 0,
+    };
     let address = doc.effective_url().as_str();
 
     // "For each meta element with a name attribute and a content attribute
     // and whose name attribute's value is author": an author with that name.
-    let authors = doc
+    let authors: Vec<String> = doc
         .elements()
         .filter(|e| {
             e.is("meta")
@@ -269,23 +365,25 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         })
         .filter_map(|e| e.attr("content").map(str::to_owned))
         .collect();
+    budget.add(authors.iter().map(String::len).sum())?;
 
     // "If there is a link element whose rel attribute's value includes the
     // keyword icon, and that element also has an href attribute whose value
     // successfully resolves": the first such.
-    let icon = doc
-        .elements()
-        .filter(|e| {
-            e.is("link")
-                && e.attr("rel").is_some_and(|rel| {
-                    split_ascii_whitespace(rel).any(|k| k.eq_ignore_ascii_case("icon"))
-                })
-        })
-        .find_map(|e| {
-            e.attr("href")
-                .and_then(|h| tables.resolve_at(doc, e.index(), h))
-        })
-        .map(String::from);
+    let mut icon = None;
+    for e in doc.elements() {
+        let is_icon = e.is("link")
+            && e.attr("rel").is_some_and(|rel| {
+                split_ascii_whitespace(rel).any(|k| k.eq_ignore_ascii_case("icon"))
+            });
+        if let (true, Some(href)) = (is_icon, e.attr("href")) {
+            if let Some(url) = bases.resolve_at(doc, &tables, &mut budget, e.index(), href)? {
+                budget.add(url.as_str().len())?;
+                icon = Some(String::from(url));
+                break;
+            }
+        }
+    }
 
     // The feed's title and subtitle: "the first element of heading content
     // whose nearest ancestor of sectioning content is the body element".
@@ -295,7 +393,7 @@ pub(crate) fn extract<'a, N: Node<'a>>(
             is_heading_content(e) && tables.nearest_sectioning(e.index()) == body.index() as u32
         })
     });
-    let (title, subtitle) = match heading {
+    let (title, subtitle): (String, Option<String>) = match heading {
         // "If heading is null: Let heading content be the descendants of the
         // title element, if there is one, or an empty list otherwise."
         None => (
@@ -313,9 +411,9 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         }
     };
 
+    budget.add(2 * address.len() + title.len() + subtitle.as_ref().map_or(0, String::len))?;
     let mut global_update: Option<Stamp> = None;
     let mut entries = Vec::new();
-    // Name-based ids handed out so far, with how often each name came up.
     let mut seen_ids: HashMap<Uuid, usize> = HashMap::new();
     // "For each article element article that does not have an ancestor
     // article element".
@@ -323,7 +421,16 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         if !article.is("article") || tables.article[article.index()] != NONE {
             continue;
         }
-        let (entry, update) = extract_entry(doc, &tables, article, address, &mut seen_ids, &now);
+        let mut cx = EntryContext {
+            doc,
+            tables: &tables,
+            bases: &mut bases,
+            budget: &mut budget,
+            address,
+            seen_ids: &mut seen_ids,
+            now: &now,
+        };
+        let (entry, update) = extract_entry(&mut cx, article)?;
         // "If update date has a value, and global update date has no value or
         // is less recent than update date, then let global update date have
         // the value of update date."
@@ -347,7 +454,7 @@ pub(crate) fn extract<'a, N: Node<'a>>(
             .map_or_else(|| now.text.clone(), |m| best_representation(&m)),
     };
 
-    Some(Feed {
+    Ok(Some(Feed {
         authors,
         icon,
         id: address.to_owned(),
@@ -357,23 +464,32 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         subtitle,
         updated,
         entries,
-    })
+    }))
 }
 
 fn is_space(c: char) -> bool {
     microdata_model::is_ascii_whitespace(c)
 }
 
+/// What every entry reads from the feed, and the state the entries share.
+struct EntryContext<'c, 'd, 'a, N: Node<'a>> {
+    doc: &'d Document<'a, N>,
+    tables: &'c Tables,
+    bases: &'c mut Bases,
+    budget: &'c mut Budget,
+    address: &'d str,
+    /// Name-based ids handed out so far, with how often each name came up.
+    seen_ids: &'c mut HashMap<Uuid, usize>,
+    now: &'c Stamp,
+}
+
 /// One entry; also returns its update date (the feed's global update date
 /// follows the entries' real update dates, not the "now" fallback).
 fn extract_entry<'a, N: Node<'a>>(
-    doc: &Document<'a, N>,
-    tables: &Tables,
+    cx: &mut EntryContext<'_, '_, 'a, N>,
     article: Element<'_, 'a, N>,
-    address: &str,
-    seen_ids: &mut HashMap<Uuid, usize>,
-    now: &Stamp,
-) -> (Entry, Option<Stamp>) {
+) -> Result<(Entry, Option<Stamp>), LimitError> {
+    let (doc, tables, address, now) = (cx.doc, cx.tables, cx.address, cx.now);
     let a = article.index();
     let end = tables.end[a] as usize;
     let a32 = a as u32;
@@ -381,7 +497,8 @@ fn extract_entry<'a, N: Node<'a>>(
     // "Set the xml:base attribute of E to the base URI of the element
     // article, as defined by the XML Base specification, with the base URI
     // of the document entity being defined as the document base URL".
-    let base = tables.base_of(doc, a).as_str().to_owned();
+    let base = cx.bases.of(doc, tables, cx.budget, a)?.as_str().to_owned();
+    cx.budget.add(base.len())?;
 
     // "Let heading be the first element of heading content whose nearest
     // ancestor of sectioning content is article".
@@ -392,6 +509,7 @@ fn extract_entry<'a, N: Node<'a>>(
         .and_then(|h| heading_entries(h).0)
         .map(|h| inner_html(h.node()))
         .unwrap_or_default();
+    cx.budget.add(title.len())?;
 
     // "Remove from the subtree rooted at cloned article any article elements
     // other than the cloned article itself, any header, footer, or nav
@@ -441,24 +559,28 @@ fn extract_entry<'a, N: Node<'a>>(
     // "the result of running the HTML fragment serialization algorithm on
     // cloned article".
     let content = inner_html_filtered(article.node(), |n| removed.contains(&n));
+    cx.budget.add(content.len())?;
 
     // "Establish the value of id and has-alternate from the first of the
     // following to apply":
-    let bookmark = (a + 1..end)
-        .filter_map(|i| doc.element_at(i))
-        .find_map(|e| {
-            // "If article has a descendant a or area element with an href
-            // attribute that successfully resolves relative to that descendant
-            // and a rel attribute whose value includes the bookmark keyword"
-            if !(e.is("a") || e.is("area")) {
-                return None;
+    let mut bookmark = None;
+    for e in (a + 1..end).filter_map(|i| doc.element_at(i)) {
+        // "If article has a descendant a or area element with an href
+        // attribute that successfully resolves relative to that descendant
+        // and a rel attribute whose value includes the bookmark keyword"
+        let is_bookmark = (e.is("a") || e.is("area"))
+            && e.attr("rel").is_some_and(|rel| {
+                split_ascii_whitespace(rel).any(|k| k.eq_ignore_ascii_case("bookmark"))
+            });
+        if let (true, Some(href)) = (is_bookmark, e.attr("href")) {
+            bookmark = cx
+                .bases
+                .resolve_at(doc, tables, cx.budget, e.index(), href)?;
+            if bookmark.is_some() {
+                break;
             }
-            let rel = e.attr("rel")?;
-            if !split_ascii_whitespace(rel).any(|k| k.eq_ignore_ascii_case("bookmark")) {
-                return None;
-            }
-            tables.resolve_at(doc, e.index(), e.attr("href")?)
-        });
+        }
+    }
     let (id, alternate) = if let Some(url) = bookmark {
         // "Let id be the absolute URL resulting from resolving the value of
         // the href attribute of the first such a or area element. Let
@@ -482,7 +604,7 @@ fn extract_entry<'a, N: Node<'a>>(
         // occurrences, so that ids stay unique within the feed.
         let mut name = format!("{address}\0{title}\0{content}");
         let mut uuid = Uuid::new_v5(&Uuid::NAMESPACE_URL, name.as_bytes());
-        let seen = seen_ids.entry(uuid).or_insert(0);
+        let seen = cx.seen_ids.entry(uuid).or_insert(0);
         if *seen > 0 {
             name.push_str(&format!("\0{seen}"));
             *seen += 1;
@@ -530,8 +652,14 @@ fn extract_entry<'a, N: Node<'a>>(
     // algorithm was invoked."
     let published = published.unwrap_or_else(|| now.clone());
     let updated = update.unwrap_or_else(|| now.clone());
+    cx.budget.add(
+        id.len()
+            + alternate.as_ref().map_or(0, String::len)
+            + published.text.len()
+            + updated.text.len(),
+    )?;
 
-    (
+    Ok((
         Entry {
             base,
             title,
@@ -542,5 +670,5 @@ fn extract_entry<'a, N: Node<'a>>(
             updated: updated.text,
         },
         entry_update,
-    )
+    ))
 }

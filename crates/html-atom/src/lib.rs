@@ -20,7 +20,10 @@
 //! - the feed's `updated`: the newest entry date, else the source's
 //!   modification time, else now.
 //!
-//! Both clocks come from [`AtomOptions`], so output is reproducible. The XML
+//! Both clocks come from [`AtomOptions`], so output is reproducible, and so
+//! does a limit on the feed's size: every entry repeats its base URI, so a
+//! long `<base href>` over many articles asks for a feed quadratic in the
+//! page. [`try_to_atom`] reports the limit reached. The XML
 //! is written with `quick-xml`: escaping is right by construction, and the
 //! characters XML 1.0 cannot carry become U+FFFD.
 //!
@@ -74,7 +77,7 @@ mod extract;
 mod options;
 mod write;
 
-use microdata_model::{Document, Node};
+use microdata_model::{Document, LimitError, Node};
 
 pub use datetime::best_representation;
 /// The model this crate converts from (`Document`, `Node`, `Limits`,
@@ -85,7 +88,9 @@ pub use options::AtomOptions;
 pub use write::ATOM_NAMESPACE;
 
 /// Extracts the Atom feed of `doc`, as an XML document; `None` when the
-/// document contains no `article` element.
+/// document contains no `article` element (or when the feed reaches the
+/// options' [limits](AtomOptions::with_limits), which [`try_to_atom`]
+/// names).
 ///
 /// # Examples
 ///
@@ -97,10 +102,45 @@ pub use write::ATOM_NAMESPACE;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_atom<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &AtomOptions) -> Option<String> {
-    let feed = extract::extract(doc, options)?;
+    try_to_atom(doc, options).ok().flatten()
+}
+
+/// [`to_atom`], reporting a reached [limit](AtomOptions::with_limits).
+///
+/// # Errors
+///
+/// [`Limit::OutputBytes`](microdata_model::Limit::OutputBytes) when the
+/// feed, as it is built or as it is written, passes the options'
+/// `max_output_bytes`; no partial feed is returned.
+///
+/// # Examples
+///
+/// ```
+/// use html_atom::{AtomOptions, try_to_atom};
+/// use microdata_scraper::{Limit, Limits};
+///
+/// let parsed = microdata_scraper::parse("<article><h1>Hello</h1>world</article>", None)?;
+/// let doc = parsed.document();
+/// let feed = try_to_atom(&doc, &AtomOptions::new())?.ok_or("no articles")?;
+/// assert!(feed.contains("<title type=\"html\">Hello</title>"));
+/// let tiny = AtomOptions::new().with_limits(Limits::default().with_max_output_bytes(100));
+/// assert_eq!(try_to_atom(&doc, &tiny).unwrap_err().limit(), Limit::OutputBytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_atom<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &AtomOptions,
+) -> Result<Option<String>, LimitError> {
+    let Some(feed) = extract::extract(doc, options)? else {
+        return Ok(None);
+    };
     // Writing to memory cannot fail; an error here would be a bug, and is
     // reported as no output rather than a panic.
-    write::write(&feed, options.indent()).ok()
+    let Ok(xml) = write::write(&feed, options.indent()) else {
+        return Ok(None);
+    };
+    options.limits().check_output(xml.len())?;
+    Ok(Some(xml))
 }
 
 /// This crate's README examples, run as doctests.

@@ -2,6 +2,7 @@
 
 use std::time::SystemTime;
 
+use microdata_model::Limits;
 use microdata_model::microsyntax::GlobalDateTime;
 
 /// Options for [`to_atom`](crate::to_atom).
@@ -32,6 +33,7 @@ pub struct AtomOptions {
     modified: Option<GlobalDateTime>,
     self_link: Option<String>,
     indent: bool,
+    limits: Limits,
 }
 
 impl Default for AtomOptions {
@@ -42,13 +44,14 @@ impl Default for AtomOptions {
 
 impl AtomOptions {
     /// The defaults: the system clock, no known modification time, no
-    /// `rel="self"` link, indented output.
+    /// `rel="self"` link, indented output, [`Limits::default`].
     pub fn new() -> Self {
         AtomOptions {
             now: None,
             modified: None,
             self_link: None,
             indent: true,
+            limits: Limits::default(),
         }
     }
 
@@ -82,6 +85,39 @@ impl AtomOptions {
     pub fn with_indent(mut self, indent: bool) -> Self {
         self.indent = indent;
         self
+    }
+
+    /// Limits on the feed's size: `max_output_bytes` counts the feed as it
+    /// is built (each entry's `xml:base`, title, content, id and link, and
+    /// the base URIs resolved from `xml:base` attributes for them), then
+    /// the XML written. The other limits do not apply. Every entry repeats
+    /// its base URI, so a page with a long `<base href>` and many articles
+    /// asks for a feed quadratic in its size. Default: [`Limits::default`].
+    /// [`try_to_atom`](crate::try_to_atom) reports the limit reached;
+    /// [`to_atom`](crate::to_atom) then gives `None`.
+    ///
+    /// ```
+    /// use html_atom::{AtomOptions, try_to_atom};
+    /// use microdata_scraper::{Limit, Limits};
+    ///
+    /// let long = "x".repeat(1000);
+    /// let html = format!(
+    ///     "<base href='https://blog.example/{long}/'><article>One</article><article>Two</article>"
+    /// );
+    /// let parsed = microdata_scraper::parse(&html, None)?;
+    /// let small = AtomOptions::new().with_limits(Limits::default().with_max_output_bytes(1500));
+    /// let err = try_to_atom(&parsed.document(), &small).unwrap_err();
+    /// assert_eq!(err.limit(), Limit::OutputBytes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The injected current time, if any.

@@ -1,7 +1,8 @@
 //! One test per rule of the "extract an Atom feed" algorithm.
 
 use atom_syndication::Feed;
-use html_atom::{AtomOptions, best_representation};
+use html_atom::{AtomOptions, best_representation, to_atom, try_to_atom};
+use microdata_model::{Limit, Limits};
 
 use crate::util::{
     NOW, NOW_BEST, atom, atom_with, entry_bases, feed, options, parse_back, texts, time,
@@ -465,6 +466,88 @@ fn xml_base_is_the_articles_base_uri() {
             "https://cdn.example/base/",
         ]
     );
+}
+
+#[test]
+fn an_unusable_xml_base_passes_its_parents_base_uri_to_every_descendant() {
+    // The second article's `xml:base` resolves against the base URI the
+    // unusable `http://[bad` left: its parent's, `sub/`.
+    let page = r#"<head><base href="https://cdn.example/base/"></head>
+<div xml:base="sub/"><div xml:base="http://[bad"><article>a</article>
+<article xml:base="x/">b</article></div></div><article xml:base="y/">c</article>"#;
+    let xml = atom(page, Some(URL)).unwrap();
+    assert_eq!(
+        entry_bases(&xml),
+        [
+            "https://cdn.example/base/sub/",
+            "https://cdn.example/base/sub/x/",
+            "https://cdn.example/base/y/",
+        ]
+    );
+}
+
+#[test]
+fn max_output_bytes_bounds_the_feed() {
+    let long = "x".repeat(2000);
+    let page = format!(
+        "<base href='https://blog.example/{long}/'><article><h1>One</h1><a rel=bookmark href=one>1</a></article>\
+         <article id=two>Two &amp; more</article>"
+    );
+    let parsed = microdata_scraper::parse(&page, Some(URL)).unwrap();
+    let doc = parsed.document();
+    let limited = |max| options().with_limits(Limits::none().with_max_output_bytes(max));
+    let full = try_to_atom(&doc, &options()).unwrap().unwrap();
+    assert_eq!(to_atom(&doc, &options()).as_deref(), Some(&*full));
+    assert_eq!(
+        try_to_atom(&doc, &limited(full.len())).unwrap().as_deref(),
+        Some(&*full)
+    );
+    // One byte less fails, as the feed is written or before.
+    let err = try_to_atom(&doc, &limited(full.len() - 1)).unwrap_err();
+    assert_eq!(err.limit(), Limit::OutputBytes);
+    assert_eq!(to_atom(&doc, &limited(full.len() - 1)), None);
+    // The two bases and the bookmark alone pass a limit of 6000 bytes:
+    // building stops before the XML is written.
+    let err = try_to_atom(&doc, &limited(6000)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "more than 6000 bytes of output (limit max_output_bytes)"
+    );
+    // A page without articles has no feed whatever the limit.
+    let none = microdata_scraper::parse("<p>x</p>", None).unwrap();
+    assert_eq!(try_to_atom(&none.document(), &limited(0)), Ok(None));
+}
+
+#[test]
+fn xml_base_values_no_entry_needs_are_not_resolved() {
+    // A thousand relative `xml:base` values under a 2 kB base URL would
+    // hold 2 MB of URLs if each were resolved; no article, bookmark or
+    // icon is under them, so the feed fits a limit of a few kilobytes.
+    let long = "x".repeat(2000);
+    let unused = "<b xml:base=a>b</b>".repeat(1000);
+    let page = format!("<base href='https://blog.example/{long}/'>{unused}<article>a</article>");
+    let xml = atom(&page, Some(URL)).unwrap();
+    let parsed = microdata_scraper::parse(&page, Some(URL)).unwrap();
+    let fits = options().with_limits(Limits::none().with_max_output_bytes(xml.len()));
+    assert_eq!(try_to_atom(&parsed.document(), &fits).unwrap(), Some(xml));
+    // Nested ones that an entry sits under are resolved once each, and
+    // counted: with 200 of them a 2 kB URL is held 200 times.
+    let nested = format!(
+        "<base href='https://blog.example/{long}/'>{}<article>a</article><article>b</article>",
+        "<div xml:base=a/>".repeat(200)
+    );
+    let parsed = microdata_scraper::parse(&nested, Some(URL)).unwrap();
+    let doc = parsed.document();
+    let bases = entry_bases(&try_to_atom(&doc, &options()).unwrap().unwrap());
+    assert_eq!(bases.len(), 2);
+    assert_eq!(bases[0], bases[1]);
+    assert!(
+        bases[0].ends_with(&format!("{}/", "/a".repeat(200))),
+        "{}",
+        bases[0]
+    );
+    let small = options().with_limits(Limits::none().with_max_output_bytes(200 * 2000));
+    assert!(try_to_atom(&doc, &small).is_err());
 }
 
 #[test]

@@ -200,7 +200,8 @@ pub(crate) struct Args {
     /// Stop when one input's output would exceed this size, in every format
     /// (a number of bytes, or with a K, M or G suffix: 512M). The
     /// conversions whose output can grow faster than the page (through
-    /// `itemref`) stop as they reach it.
+    /// `itemref`, or Atom entries repeating a long base URL) stop as they
+    /// reach it.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     pub(crate) max_output_bytes: usize,
 

@@ -102,7 +102,8 @@ fn render_unchecked(
         Format::Atom => {
             let mut options = html_atom::AtomOptions::new()
                 .with_now(settings.now)
-                .with_indent(args.pretty);
+                .with_indent(args.pretty)
+                .with_limits(args.limits());
             if let Some(modified) = cx.source.modified() {
                 // Whole seconds: file systems' nanoseconds are noise in a feed.
                 let mut modified =
@@ -110,7 +111,7 @@ fn render_unchecked(
                 modified.time.nanosecond = 0;
                 options = options.with_modified(modified);
             }
-            Ok(html_atom::to_atom(doc, &options))
+            html_atom::try_to_atom(doc, &options).map_err(|e| e.to_string())
         }
     }
 }

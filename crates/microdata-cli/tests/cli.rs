@@ -719,8 +719,9 @@ fn limits_stop_exponential_itemref_outputs() {
 
 /// Every format stops at `--max-output-bytes`: iCalendar and vCard, whose
 /// output grows with the square of a page whose items share one block
-/// through `itemref`, as they write; Atom and links, which stay linear in
-/// the page, on what they wrote. The other inputs are still written.
+/// through `itemref`, and Atom, whose entries each repeat a long base URL,
+/// as they write; all of them, links included, on what they wrote. The
+/// other inputs are still written.
 #[test]
 fn every_format_keeps_to_the_output_limit() {
     let dir = temp_dir("output-limit");
@@ -747,16 +748,27 @@ fn every_format_keeps_to_the_output_limit() {
     }
     vcard.push_str("</div>");
     std::fs::write(dir.join("card.html"), &vcard).unwrap();
+    let feed = format!(
+        "<base href='https://e.example/{}/'>{}",
+        "x".repeat(10_000),
+        "<article>a</article>".repeat(200)
+    );
+    std::fs::write(dir.join("feed.html"), &feed).unwrap();
     let small = r#"<title>T</title><article><h1>A</h1><p>Text</p><a rel=next href=/2>next</a></article>
         <div itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>Ada</b></div>
         <p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"><b itemprop=summary>S</b></p>"#;
     std::fs::write(dir.join("small.html"), small).unwrap();
-    let (events, card, small) = (
+    let (events, card, feed, small) = (
         dir.join("events.html"),
         dir.join("card.html"),
+        dir.join("feed.html"),
         dir.join("small.html"),
     );
-    for (format, big) in [("ical", &events), ("vcard", &card)] {
+    for (format, big, start) in [
+        ("ical", &events, "BEGIN:"),
+        ("vcard", &card, "BEGIN:"),
+        ("atom", &feed, "<?xml"),
+    ] {
         let out = run(
             &[
                 big.to_str().unwrap(),
@@ -780,7 +792,7 @@ fn every_format_keeps_to_the_output_limit() {
         let stdout = text(&out.stdout);
         // Only the small page's output.
         assert!(stdout.len() < 1_000, "{format}: {}", stdout.len());
-        assert!(stdout.starts_with("BEGIN:"), "{format}: {stdout}");
+        assert!(stdout.starts_with(start), "{format}: {stdout}");
     }
     // Atom and links are checked on what they wrote (the line end the
     // command adds after a JSON document or a feed is not counted).
