@@ -25,10 +25,9 @@ pub(crate) struct Context<'x, 'd, 'a> {
 /// Renders `doc` in the chosen format; `Ok(None)` when the format found
 /// nothing to convert. Whatever the format, an output larger than
 /// `--max-output-bytes` is an error: the conversions stop on their own as
-/// they reach the limits (rel links count their resolved URLs, which a long
-/// base URL makes grow faster than the page), and the whole output is
-/// checked here too. Atom is checked here only: its entries repeat a long
-/// base URL as the rel links do, built before this check.
+/// they reach the limits (rel links count their resolved URLs and Atom its
+/// entries, both of which a long base URL makes grow faster than the page),
+/// and the whole output is checked here too.
 pub(crate) fn render(
     args: &Args,
     settings: &Settings,
