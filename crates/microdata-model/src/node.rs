@@ -41,6 +41,15 @@ pub struct Attribute<'a> {
 /// for `'a`, not the handle. `Debug` (an index or a tag name is enough) is
 /// what lets every model type that holds a node print itself.
 ///
+/// So a tree must be able to lend its names, attribute values and text
+/// for `'a`, as long as a [`Document`](crate::Document) over it lives.
+/// Arena trees do (scraper's
+/// `ego-tree`, which `microdata-scraper` adapts, or any tree of plain
+/// vectors). Trees that keep a node's data behind a `RefCell`
+/// (`markup5ever_rcdom`, `kuchikiki`) cannot lend it past the borrow: copy
+/// such a tree into an arena first, or parse the HTML with
+/// `microdata-scraper`.
+///
 /// Implementors must present the tree as the [WHATWG DOM] has it after
 /// parsing: children in tree order, and no `<template>` contents among the
 /// children of a `template` element (expose them, if at all, as a child of
