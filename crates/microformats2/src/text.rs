@@ -51,6 +51,11 @@ struct Buffer {
     /// Collapse mode: a whitespace run is pending (written before the next
     /// visible text, unless a line break comes first).
     pending_space: bool,
+    /// Collapse mode: the elements opened, and still open, since the
+    /// pending space began. Their text starts after that space, which is
+    /// written only once their first word comes: their starts move past it
+    /// then, so that `a <span class=value>b</span>` gives the value `b`.
+    opened_in_space: Vec<usize>,
     /// Collapse mode: inside `pre` (whitespace kept).
     pre: u32,
 }
@@ -86,12 +91,20 @@ impl Buffer {
         self.pending_space = false;
         if !self.text.is_empty() && !self.text.ends_with('\n') {
             self.text.push(' ');
+            let end = self.pos();
+            for &idx in &self.opened_in_space {
+                if let Some(range) = self.ranges.get_mut(idx) {
+                    range.0 = end;
+                }
+            }
         }
+        self.opened_in_space.clear();
     }
 
     /// Collapse mode: a line break (block boundary or `br`).
     fn line_break(&mut self, always: bool) {
         self.pending_space = false;
+        self.opened_in_space.clear();
         if always || (!self.text.is_empty() && !self.text.ends_with('\n')) {
             self.text.push('\n');
         }
@@ -376,6 +389,9 @@ impl Texts {
         }
         for b in &mut self.buffers {
             let p = b.pos();
+            if b.pending_space {
+                b.opened_in_space.push(b.ranges.len());
+            }
             b.ranges.push((p, p));
             if pre {
                 b.pre += 1;
@@ -389,6 +405,11 @@ impl Texts {
             let p = b.pos();
             if let Some(r) = b.ranges.get_mut(idx) {
                 r.1 = p;
+            }
+            // Closed before the pending space was written: the space comes
+            // after it. Elements close in the reverse order they open.
+            if b.opened_in_space.last() == Some(&idx) {
+                b.opened_in_space.pop();
             }
             if pre {
                 b.pre = b.pre.saturating_sub(1);
@@ -465,5 +486,36 @@ mod tests {
         b.line_break(true);
         b.push("d  ", true);
         assert_eq!(b.text, "a b\nc\n\nd");
+    }
+
+    /// Builds the texts of `html` in collapse mode, with each element's
+    /// local name.
+    fn collapsed(html: &str) -> (Texts, Vec<String>) {
+        let parsed = microdata_scraper::parse(html, None).unwrap();
+        let doc = parsed.document();
+        let names: Vec<&str> = doc.elements().map(|e| e.local_name()).collect();
+        let texts = Texts::build(&doc, &names, true, str::to_owned);
+        (texts, names.iter().map(|&n| n.to_owned()).collect())
+    }
+
+    #[test]
+    fn collapsed_space_before_an_element_stays_outside_it() {
+        let (texts, names) = collapsed(
+            "<p>a <b>b</b> <i></i> <u><s></s> c</u> <em>\n</em><br><q> d</q></p>",
+        );
+        let text = |name: &str| {
+            let i = names.iter().position(|n| n == name).unwrap();
+            texts.raw(Kind::Plain, i)
+        };
+        assert_eq!(text("p"), "a b c\nd");
+        assert_eq!(text("b"), "b");
+        // Empty, before the space that the next word brings.
+        assert_eq!(text("i"), "");
+        assert_eq!(text("s"), "");
+        // The whitespace before and inside it collapses into the space
+        // before it.
+        assert_eq!(text("u"), "c");
+        assert_eq!(text("em"), "");
+        assert_eq!(text("q"), "d");
     }
 }

@@ -151,6 +151,28 @@ fn collapse_whitespace() {
 }
 
 #[test]
+fn collapsed_whitespace_between_value_class_pieces_is_left_out() {
+    // "For p-* the pieces are concatenated": the whitespace between the
+    // `value` elements belongs to none of them, collapsed or not.
+    let html = r#"<div class="h-x"><span class="p-a">Invalid <span class="value">Va</span> Invalid <span class="value">lid</span></span>
+<span class="p-b">x <span class="value">9.2</span></span>
+<span class="u-c">- <span class="value">http://example.com/</span> <span class="value">path</span></span>
+<span class="dt-d">on <span class="value">2020-01-02</span> at <span class="value">10:00</span></span></div>"#;
+    let expected = json!({
+        "a": ["Valid"],
+        "b": ["9.2"],
+        "c": ["http://example.com/path"],
+        "d": ["2020-01-02 10:00"],
+    });
+    let collapsed = json(&mf2_with(
+        html,
+        &Mf2Options::new().with_collapse_whitespace(true),
+    ));
+    assert_eq!(collapsed["items"][0]["properties"], expected);
+    assert_eq!(json(&mf2(html))["items"][0]["properties"], expected);
+}
+
+#[test]
 fn authored_url_keeps_a_bare_origin() {
     let html = r#"<a class="h-card" href="">Me</a>"#;
     let parsed = microdata_scraper::parse(html, Some("http://example.test")).unwrap();
