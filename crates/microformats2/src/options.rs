@@ -135,8 +135,9 @@ impl Mf2Options {
     /// URLs are resolved with the WHATWG URL parser, which writes a bare
     /// origin with a trailing slash (`http://example.test/`). An absolute URL
     /// in the document keeps its authored form (`href="http://example.test"`
-    /// stays without the slash); with this option, so do URLs that resolve
-    /// to the document URL itself (`href=""`) when no `<base href>` applies.
+    /// stays without the slash), and so do URLs that resolve to the base URL
+    /// itself (`href=""`) when the base URL is authored: a `<base href>`'s
+    /// value as written, or, when the page has none, the URL given here.
     /// The microformats test suite expects this for its `http://example.test`
     /// base.
     pub fn with_authored_url(mut self, url: impl Into<String>) -> Self {

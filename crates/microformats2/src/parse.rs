@@ -993,7 +993,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     fn attach(&self, parent: &mut Builder<'a>, item: Item, props: &[Prop<'a>], nested: &Nested) {
         let mut item = Some(item);
         // One parse per value kind (see `parse_item`).
-        let mut parsed: Vec<(Prefix, ItemValue, Option<String>)> = Vec::new();
+        let mut parsed: Vec<(Prefix, bool, ItemValue, Option<String>)> = Vec::new();
         for (k, &prop) in props.iter().enumerate() {
             let mut copy = if k + 1 == props.len() {
                 item.take().unwrap_or_else(|| Item::new(Vec::new()))
@@ -1005,7 +1005,10 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                     None => Item::new(Vec::new()),
                 }
             };
-            if let Some((_, value, html)) = parsed.iter().find(|(p, _, _)| *p == prop.prefix) {
+            if let Some((_, _, value, html)) = parsed
+                .iter()
+                .find(|(p, tag, _, _)| *p == prop.prefix && *tag == prop.tag)
+            {
                 copy.value = Some(value.clone());
                 copy.html = html.clone();
                 parent.add(prop, PropertyValue::Item(Box::new(copy)));
@@ -1015,6 +1018,12 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                 continue;
             }
             let value = match prop.prefix {
+                // The first p-name of the child, else "the ordinary parse of
+                // that property": a classic `rel=tag`'s is its tag.
+                Prefix::P if prop.tag => nested
+                    .p_name
+                    .clone()
+                    .unwrap_or_else(|| ItemValue::Text(self.tag_value(nested.el, nested.ctx))),
                 // The first p-name of the child, else the p-* parse.
                 Prefix::P => nested
                     .p_name
@@ -1046,7 +1055,7 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                 }
             };
             self.account(copy.html.as_ref().map_or(0, String::len) + value.text_len());
-            parsed.push((prop.prefix, value.clone(), copy.html.clone()));
+            parsed.push((prop.prefix, prop.tag, value.clone(), copy.html.clone()));
             copy.value = Some(value);
             parent.add(prop, PropertyValue::Item(Box::new(copy)));
         }

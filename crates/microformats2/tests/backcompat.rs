@@ -116,6 +116,23 @@ fn rel_tag_and_bookmark() {
 }
 
 #[test]
+fn rel_tag_on_a_nested_root_gives_the_tag_as_its_value() {
+    // A nested microformat's value is its first p-name, "else the ordinary
+    // parse of that property": for a classic `rel=tag`, the tag.
+    let v = json(&mf2(
+        r#"<div class="hentry"><a class="vcard" rel="tag" href="/tags/foo">Foo text</a>
+        <a class="vcard" rel="tag" href="/tags/bar"><b class="fn">Bar</b></a></div>"#,
+    ));
+    assert_eq!(
+        v["items"][0]["properties"]["category"],
+        json!([
+            {"type": ["h-card"], "properties": {}, "value": "foo"},
+            {"type": ["h-card"], "properties": {"name": ["Bar"]}, "value": "Bar"}
+        ])
+    );
+}
+
+#[test]
 fn hreview_item_is_an_implied_h_item() {
     let v = json(&mf2(
         r#"<div class="hreview"><p class="item"><a class="fn url" href="/crepes">Crepes</a></p>
