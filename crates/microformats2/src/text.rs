@@ -500,9 +500,8 @@ mod tests {
 
     #[test]
     fn collapsed_space_before_an_element_stays_outside_it() {
-        let (texts, names) = collapsed(
-            "<p>a <b>b</b> <i></i> <u><s></s> c</u> <em>\n</em><br><q> d</q></p>",
-        );
+        let (texts, names) =
+            collapsed("<p>a <b>b</b> <i></i> <u><s></s> c</u> <em>\n</em><br><q> d</q></p>");
         let text = |name: &str| {
             let i = names.iter().position(|n| n == name).unwrap();
             texts.raw(Kind::Plain, i)
