@@ -290,8 +290,10 @@ fn prescan_meta(b: &[u8]) -> Option<&'static Encoding> {
             && (is_space(rest[5]) || rest[5] == b'/')
         {
             pos += 5;
-            if let Some(enc) = meta(b, &mut pos) {
-                return Some(enc);
+            match meta(b, &mut pos) {
+                Ok(Some(enc)) => return Some(enc),
+                Ok(None) => {}
+                Err(OutOfBytes) => return None,
             }
         } else if rest.len() >= 2
             && rest[0] == b'<'
@@ -302,24 +304,38 @@ fn prescan_meta(b: &[u8]) -> Option<&'static Encoding> {
             while pos < b.len() && !is_space(b[pos]) && b[pos] != b'>' {
                 pos += 1;
             }
-            while attribute(b, &mut pos).is_some() {}
+            while let Ok(Some(_)) = attribute(b, &mut pos) {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             pos += find(rest, b">").map_or(rest.len(), |i| i + 1);
         } else {
             pos += 1;
         }
     }
+    // Running out of bytes while skipping a comment or a tag ends the loop
+    // as aborting the prescan would: no `<meta>` can follow.
     None
 }
 
+/// The prescan "runs out of bytes" (its position passes the end of the
+/// bytes it reads): "abort the prescan a byte stream to determine its
+/// encoding algorithm and return the result get an XML encoding applied to
+/// the same bytes". A `<meta>` cut off before its `>` declares nothing,
+/// even when the attributes read so far name an encoding.
+struct OutOfBytes;
+
+/// The byte at `pos`, or [`OutOfBytes`].
+fn byte(b: &[u8], pos: usize) -> Result<u8, OutOfBytes> {
+    b.get(pos).copied().ok_or(OutOfBytes)
+}
+
 /// The attributes of one `<meta>`: its encoding if it declares one.
-fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
+fn meta(b: &[u8], pos: &mut usize) -> Result<Option<&'static Encoding>, OutOfBytes> {
     let mut seen: Vec<Vec<u8>> = Vec::new();
     // `charset` is null (`None`), failure (`Some(None)`) or an encoding: a
     // `charset` attribute with an unknown label leaves it failure, which a
     // later `content` does not replace ("if charset is still set to null").
     let (mut got_pragma, mut need_pragma, mut charset) = (false, None, None);
-    while let Some((name, value)) = attribute(b, pos) {
+    while let Some((name, value)) = attribute(b, pos)? {
         if seen.contains(&name) {
             continue;
         }
@@ -339,7 +355,7 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
         }
         seen.push(name);
     }
-    match need_pragma {
+    Ok(match need_pragma {
         None => None,
         Some(true) if !got_pragma => None,
         _ => charset.flatten().map(|enc| {
@@ -351,66 +367,69 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
                 enc
             }
         }),
-    }
+    })
 }
 
-/// "Get an attribute": lowercase name and raw value, or `None` at `>`/end.
-fn attribute(b: &[u8], pos: &mut usize) -> Option<(Vec<u8>, Vec<u8>)> {
-    while *pos < b.len() && (is_space(b[*pos]) || b[*pos] == b'/') {
+/// An attribute as the prescan reads it: name and value, both in ASCII
+/// lowercase.
+type Attr = (Vec<u8>, Vec<u8>);
+
+/// "Get an attribute": the next attribute, `None` at `>`, or
+/// [`OutOfBytes`] when the bytes end first, wherever that is.
+fn attribute(b: &[u8], pos: &mut usize) -> Result<Option<Attr>, OutOfBytes> {
+    while is_space(byte(b, *pos)?) || byte(b, *pos)? == b'/' {
         *pos += 1;
     }
-    if *pos >= b.len() || b[*pos] == b'>' {
-        return None;
+    if byte(b, *pos)? == b'>' {
+        return Ok(None);
     }
     let mut name = Vec::new();
     loop {
-        let c = *b.get(*pos)?;
+        let c = byte(b, *pos)?;
         if c == b'=' && !name.is_empty() {
             break;
         }
         if is_space(c) {
-            while *pos < b.len() && is_space(b[*pos]) {
+            while is_space(byte(b, *pos)?) {
                 *pos += 1;
             }
-            if b.get(*pos) != Some(&b'=') {
-                return Some((name, Vec::new()));
+            if byte(b, *pos)? != b'=' {
+                return Ok(Some((name, Vec::new())));
             }
             break;
         }
         if c == b'/' || c == b'>' {
-            return Some((name, Vec::new()));
+            return Ok(Some((name, Vec::new())));
         }
         name.push(c.to_ascii_lowercase());
         *pos += 1;
     }
     *pos += 1; // the '='
-    while *pos < b.len() && is_space(b[*pos]) {
+    while is_space(byte(b, *pos)?) {
         *pos += 1;
     }
     let mut value = Vec::new();
-    match *b.get(*pos)? {
+    match byte(b, *pos)? {
         q @ (b'"' | b'\'') => {
             *pos += 1;
             loop {
-                let c = *b.get(*pos)?;
+                let c = byte(b, *pos)?;
                 *pos += 1;
                 if c == q {
-                    return Some((name, value));
+                    return Ok(Some((name, value)));
                 }
                 value.push(c.to_ascii_lowercase());
             }
         }
-        b'>' => Some((name, value)),
-        _ => {
-            while let Some(&c) = b.get(*pos) {
-                if is_space(c) || c == b'>' {
-                    break;
-                }
-                value.push(c.to_ascii_lowercase());
-                *pos += 1;
+        b'>' => Ok(Some((name, value))),
+        _ => loop {
+            let c = byte(b, *pos)?;
+            if is_space(c) || c == b'>' {
+                return Ok(Some((name, value)));
             }
-            Some((name, value))
-        }
+            value.push(c.to_ascii_lowercase());
+            *pos += 1;
+        },
     }
 }
 
@@ -517,6 +536,34 @@ mod tests {
         assert_eq!(enc(b"<meta charset=bogus><meta charset=koi8-r>"), "KOI8-R");
         // x-user-defined in a meta means windows-1252.
         assert_eq!(enc(b"<meta charset=x-user-defined>"), "windows-1252");
+    }
+
+    #[test]
+    fn a_meta_cut_off_by_the_end_of_the_bytes_declares_nothing() {
+        // "If at any point during these steps (including during instances
+        // of the get an attribute algorithm invoked by this one) the user
+        // agent either runs out of bytes ... or reaches its end condition,
+        // then abort the prescan ... and return the result get an XML
+        // encoding applied to the same bytes."
+        for cut in [
+            &b"<meta charset=koi8-r"[..],
+            b"<meta charset=\"koi8-r\"",
+            b"<meta charset=koi8-r ",
+            b"<meta http-equiv=content-type content='text/html; charset=koi8-r'",
+        ] {
+            assert_eq!(enc(cut), "UTF-8", "{}", String::from_utf8_lossy(cut));
+            assert_eq!(enc(&[cut, b">"].concat()), "KOI8-R");
+        }
+        // The same at the 1024-byte end condition: `koi8-rx` is cut to
+        // `koi8-r`, which must not count.
+        let mut cut = vec![b' '; 1024 - b"<meta charset=koi8-r".len()];
+        cut.extend_from_slice(b"<meta charset=koi8-rx>");
+        assert_eq!(prescan(&cut), None);
+        // An XML declaration still decides, over the same bytes.
+        assert_eq!(
+            enc(b"<?xml version='1.0' encoding='iso-8859-2'?><meta charset=koi8-r"),
+            "ISO-8859-2"
+        );
     }
 
     #[test]
