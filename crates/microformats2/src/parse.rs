@@ -23,7 +23,7 @@ use crate::item::{Html, Image, Item, ItemValue, PropertyValue};
 use crate::options::Mf2Options;
 use crate::rels;
 use crate::resolve::Resolver;
-use crate::text::{Kind, Texts, trim};
+use crate::text::{Kind, Texts, is_block, trim};
 
 /// Parses a document for microformats: class microformats (microformats2
 /// roots and classic roots) into `items`, rel microformats into `rels` and
@@ -877,7 +877,16 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         if let Some(targets) = self.expanded.borrow().get(&i) {
             let mut s = self.texts.raw(kind, i as usize).to_owned();
             for &t in targets {
-                s.push_str(self.texts.raw(kind, t as usize));
+                let piece = self.texts.raw(kind, t as usize);
+                let joined = s.is_empty() || s.ends_with('\n') || piece.starts_with('\n');
+                if self.options.collapse_whitespace && !piece.is_empty() && !joined {
+                    // Collapsed text keeps no whitespace at an element's
+                    // edges, so the included element, another part of the
+                    // page, would run into the text before it: a line break
+                    // keeps them apart before a block, a space otherwise.
+                    s.push(if is_block(self.name(t)) { '\n' } else { ' ' });
+                }
+                s.push_str(piece);
             }
             return trim(&s).to_owned();
         }

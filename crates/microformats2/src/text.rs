@@ -246,6 +246,12 @@ const BLOCKS: [&str; 37] = [
     "ul",
 ];
 
+/// Whether an HTML element of this local name breaks lines in collapse
+/// mode.
+pub(crate) fn is_block(name: &str) -> bool {
+    BLOCKS.contains(&name)
+}
+
 /// The three text buffers of a document.
 /// No texts at all (every element's text empty) is the default.
 #[derive(Default)]
@@ -357,7 +363,7 @@ impl Texts {
         resolve: &mut impl FnMut(&str) -> String,
     ) -> (bool, bool, bool) {
         let hide = hidden || matches!(name, "script" | "style");
-        let block = collapse && BLOCKS.contains(&name);
+        let block = collapse && is_block(name);
         let pre = collapse && matches!(name, "pre" | "textarea" | "listing" | "plaintext");
         if !hide && collapse {
             if block {

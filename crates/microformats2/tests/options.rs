@@ -173,6 +173,44 @@ fn collapsed_whitespace_between_value_class_pieces_is_left_out() {
 }
 
 #[test]
+fn collapsed_text_keeps_an_itemref_include_apart() {
+    // The include pattern appends the referenced element's text; collapsed
+    // text has no whitespace at the edges of either to keep words apart.
+    let html = |target: &str| {
+        format!(
+            r#"<div class="vevent"><span itemref="loc" class="location adr"><span class="extended-address">Room 10</span> </span></div>{target}"#
+        )
+    };
+    let collapse = Mf2Options::new().with_collapse_whitespace(true);
+    for (target, joined) in [
+        (
+            r#"<span id="loc"> <span class="locality">SF</span></span>"#,
+            "Room 10 SF",
+        ),
+        (
+            r#"<p id="loc"><span class="locality">SF</span></p>"#,
+            "Room 10\nSF",
+        ),
+    ] {
+        let v = json(&mf2_with(&html(target), &collapse));
+        let location = &v["items"][0]["properties"]["location"][0];
+        assert_eq!(location["value"], json!(joined), "{target}");
+        assert_eq!(
+            location["properties"],
+            json!({"extended-address": ["Room 10"], "locality": ["SF"]})
+        );
+    }
+    // Without collapsing, the whitespace of the page stays.
+    let v = json(&mf2(&html(
+        r#"<span id="loc"> <span class="locality">SF</span></span>"#,
+    )));
+    assert_eq!(
+        v["items"][0]["properties"]["location"][0]["value"],
+        json!("Room 10  SF")
+    );
+}
+
+#[test]
 fn authored_url_keeps_a_bare_origin() {
     let html = r#"<a class="h-card" href="">Me</a>"#;
     let parsed = microdata_scraper::parse(html, Some("http://example.test")).unwrap();
