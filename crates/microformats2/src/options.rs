@@ -122,7 +122,8 @@ impl Mf2Options {
 
     /// Collapse whitespace in text values the way `innerText` roughly does:
     /// runs of whitespace become one space, `br` and block elements (`p`,
-    /// `div`, `li`, headings, …) become line breaks, and lines are trimmed.
+    /// `div`, `li`, headings, table rows, …) become line breaks, the cells
+    /// of a row are separated by tabs, and lines are trimmed.
     /// Off, text values keep their inner whitespace and are only trimmed at
     /// both ends.
     pub fn with_collapse_whitespace(mut self, on: bool) -> Self {

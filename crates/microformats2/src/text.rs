@@ -40,6 +40,18 @@ pub(crate) fn trim(s: &str) -> &str {
     s.trim_matches(is_trim_char)
 }
 
+/// The separator collapse mode owes before the next visible text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Pending {
+    #[default]
+    Nothing,
+    /// A whitespace run: one space.
+    Space,
+    /// The end of a table cell: a tab, as `innerText` writes between the
+    /// cells of a row (the row's line break replaces it after the last).
+    Tab,
+}
+
 /// One buffer and the element ranges in it.
 #[derive(Default)]
 struct Buffer {
@@ -48,9 +60,9 @@ struct Buffer {
     ranges: Vec<(u32, u32)>,
     /// Maximal runs of trim characters, sorted; built on first need.
     runs: OnceCell<Vec<(u32, u32)>>,
-    /// Collapse mode: a whitespace run is pending (written before the next
+    /// Collapse mode: a separator is pending (written before the next
     /// visible text, unless a line break comes first).
-    pending_space: bool,
+    pending: Pending,
     /// Collapse mode: the elements opened, and still open, since the
     /// pending space began. Their text starts after that space, which is
     /// written only once their first word comes: their starts move past it
@@ -68,7 +80,7 @@ impl Buffer {
     /// Appends text, collapsing whitespace when `collapse` and not in `pre`.
     fn push(&mut self, s: &str, collapse: bool) {
         if !collapse || self.pre > 0 {
-            if collapse && self.pending_space {
+            if collapse && self.pending != Pending::Nothing {
                 self.flush_space();
             }
             self.text.push_str(s);
@@ -76,10 +88,10 @@ impl Buffer {
         }
         for (i, word) in s.split(is_collapsible).enumerate() {
             if i > 0 {
-                self.pending_space = true;
+                self.pending = self.pending.max(Pending::Space);
             }
             if !word.is_empty() {
-                if self.pending_space {
+                if self.pending != Pending::Nothing {
                     self.flush_space();
                 }
                 self.text.push_str(word);
@@ -88,9 +100,10 @@ impl Buffer {
     }
 
     fn flush_space(&mut self) {
-        self.pending_space = false;
+        let pending = std::mem::take(&mut self.pending);
         if !self.text.is_empty() && !self.text.ends_with('\n') {
-            self.text.push(' ');
+            self.text
+                .push(if pending == Pending::Tab { '\t' } else { ' ' });
             let end = self.pos();
             for &idx in &self.opened_in_space {
                 if let Some(range) = self.ranges.get_mut(idx) {
@@ -103,7 +116,7 @@ impl Buffer {
 
     /// Collapse mode: a line break (block boundary or `br`).
     fn line_break(&mut self, always: bool) {
-        self.pending_space = false;
+        self.pending = Pending::Nothing;
         self.opened_in_space.clear();
         if always || (!self.text.is_empty() && !self.text.ends_with('\n')) {
             self.text.push('\n');
@@ -252,6 +265,17 @@ pub(crate) fn is_block(name: &str) -> bool {
     BLOCKS.contains(&name)
 }
 
+/// What an element is to the text: whether its text is hidden (`script`,
+/// `style`), and in collapse mode whether it is a block, `pre`, or a table
+/// cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Opened {
+    hidden: bool,
+    block: bool,
+    pre: bool,
+    cell: bool,
+}
+
 /// The three text buffers of a document.
 /// No texts at all (every element's text empty) is the default.
 #[derive(Default)]
@@ -282,41 +306,35 @@ impl Texts {
         struct Frame<I> {
             element: Option<usize>,
             children: I,
-            hidden: bool,
-            block: bool,
-            pre: bool,
+            kind: Opened,
         }
         let root = doc.root();
         let mut stack = Vec::new();
         if root.kind() == NodeKind::Element {
             let name = names.first().copied().unwrap_or("");
-            let (hidden, block, pre) = texts.open(root, name, false, collapse, &mut resolve);
+            let kind = texts.open(root, name, false, collapse, &mut resolve);
             stack.push(Frame {
                 element: Some(0),
                 children: root.children(),
-                hidden,
-                block,
-                pre,
+                kind,
             });
         } else {
             stack.push(Frame {
                 element: None,
                 children: root.children(),
-                hidden: false,
-                block: false,
-                pre: false,
+                kind: Opened::default(),
             });
         }
         while let Some(top) = stack.last_mut() {
             let Some(child) = top.children.next() else {
                 if let Some(frame) = stack.pop() {
                     if let Some(idx) = frame.element {
-                        texts.close(idx, frame.block, frame.pre, collapse);
+                        texts.close(idx, frame.kind, collapse);
                     }
                 }
                 continue;
             };
-            let hidden = top.hidden;
+            let hidden = top.kind.hidden;
             match child.kind() {
                 NodeKind::Text if !hidden => {
                     let t = child.text().unwrap_or("");
@@ -327,21 +345,20 @@ impl Texts {
                 NodeKind::Element => {
                     let idx = texts.buffers[0].ranges.len();
                     let name = names.get(idx).copied().unwrap_or("");
-                    let (h, block, pre) = texts.open(child, name, hidden, collapse, &mut resolve);
+                    let kind = texts.open(child, name, hidden, collapse, &mut resolve);
                     stack.push(Frame {
                         element: Some(idx),
                         children: child.children(),
-                        hidden: h,
-                        block,
-                        pre,
+                        kind,
                     });
                 }
                 NodeKind::Document => stack.push(Frame {
                     element: None,
                     children: child.children(),
-                    hidden,
-                    block: false,
-                    pre: false,
+                    kind: Opened {
+                        hidden,
+                        ..Opened::default()
+                    },
                 }),
                 _ => {}
             }
@@ -352,8 +369,7 @@ impl Texts {
         texts
     }
 
-    /// Records an element's start; returns whether its text is hidden,
-    /// whether it is a block and whether it is `pre`.
+    /// Records an element's start; returns what it is to the text.
     fn open<'a, N: Node<'a>>(
         &mut self,
         node: N,
@@ -361,10 +377,11 @@ impl Texts {
         hidden: bool,
         collapse: bool,
         resolve: &mut impl FnMut(&str) -> String,
-    ) -> (bool, bool, bool) {
+    ) -> Opened {
         let hide = hidden || matches!(name, "script" | "style");
         let block = collapse && is_block(name);
         let pre = collapse && matches!(name, "pre" | "textarea" | "listing" | "plaintext");
+        let cell = collapse && !hide && matches!(name, "td" | "th");
         if !hide && collapse {
             if block {
                 for b in &mut self.buffers {
@@ -395,7 +412,7 @@ impl Texts {
         }
         for b in &mut self.buffers {
             let p = b.pos();
-            if b.pending_space {
+            if b.pending != Pending::Nothing {
                 b.opened_in_space.push(b.ranges.len());
             }
             b.ranges.push((p, p));
@@ -403,10 +420,15 @@ impl Texts {
                 b.pre += 1;
             }
         }
-        (hide, block, pre)
+        Opened {
+            hidden: hide,
+            block,
+            pre,
+            cell,
+        }
     }
 
-    fn close(&mut self, idx: usize, block: bool, pre: bool, collapse: bool) {
+    fn close(&mut self, idx: usize, kind: Opened, collapse: bool) {
         for b in &mut self.buffers {
             let p = b.pos();
             if let Some(r) = b.ranges.get_mut(idx) {
@@ -417,11 +439,14 @@ impl Texts {
             if b.opened_in_space.last() == Some(&idx) {
                 b.opened_in_space.pop();
             }
-            if pre {
+            if kind.pre {
                 b.pre = b.pre.saturating_sub(1);
             }
-            if collapse && block {
+            if collapse && kind.block {
                 b.line_break(false);
+            }
+            if kind.cell {
+                b.pending = Pending::Tab;
             }
         }
     }
@@ -522,5 +547,29 @@ mod tests {
         assert_eq!(text("u"), "c");
         assert_eq!(text("em"), "");
         assert_eq!(text("q"), "d");
+    }
+
+    #[test]
+    fn collapsed_table_cells_are_tab_separated() {
+        // innerText: a tab after every cell but the last of its row, a line
+        // break after every row.
+        let (texts, names) = collapsed(
+            "<table><tr><td>a</td> <th> b </th>\n<td>c</td></tr><tr><td>d</td><td><b>e</b></td></tr></table>",
+        );
+        let at = |name: &str, n: usize| {
+            let i = names
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| *m == name)
+                .nth(n)
+                .unwrap()
+                .0;
+            texts.raw(Kind::Plain, i)
+        };
+        // The last row's line break is inside the table.
+        assert_eq!(at("table", 0), "a\tb\tc\nd\te\n");
+        assert_eq!(at("td", 1), "c");
+        assert_eq!(at("th", 0), "b");
+        assert_eq!(at("td", 3), "e");
     }
 }
