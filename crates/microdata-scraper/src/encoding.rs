@@ -377,11 +377,12 @@ type Attr = (Vec<u8>, Vec<u8>);
 /// "Get an attribute": the next attribute, `None` at `>`, or
 /// [`OutOfBytes`] when the bytes end first, wherever that is.
 fn attribute(b: &[u8], pos: &mut usize) -> Result<Option<Attr>, OutOfBytes> {
-    while is_space(byte(b, *pos)?) || byte(b, *pos)? == b'/' {
-        *pos += 1;
-    }
-    if byte(b, *pos)? == b'>' {
-        return Ok(None);
+    loop {
+        match byte(b, *pos)? {
+            b'>' => return Ok(None),
+            c if is_space(c) || c == b'/' => *pos += 1,
+            _ => break,
+        }
     }
     let mut name = Vec::new();
     loop {

@@ -64,10 +64,11 @@ struct Buffer {
     /// visible text, unless a line break comes first).
     pending: Pending,
     /// Collapse mode: the elements opened, and still open, since the
-    /// pending space began. Their text starts after that space, which is
-    /// written only once their first word comes: their starts move past it
-    /// then, so that `a <span class=value>b</span>` gives the value `b`.
-    opened_in_space: Vec<usize>,
+    /// pending separator began. Their text starts after that separator,
+    /// which is written only once their first word comes: their starts move
+    /// past it then, so that `a <span class=value>b</span>` gives the value
+    /// `b`.
+    opened_while_pending: Vec<usize>,
     /// Collapse mode: inside `pre` (whitespace kept).
     pre: u32,
 }
@@ -80,8 +81,8 @@ impl Buffer {
     /// Appends text, collapsing whitespace when `collapse` and not in `pre`.
     fn push(&mut self, s: &str, collapse: bool) {
         if !collapse || self.pre > 0 {
-            if collapse && self.pending != Pending::Nothing {
-                self.flush_space();
+            if collapse {
+                self.flush_pending();
             }
             self.text.push_str(s);
             return;
@@ -91,33 +92,35 @@ impl Buffer {
                 self.pending = self.pending.max(Pending::Space);
             }
             if !word.is_empty() {
-                if self.pending != Pending::Nothing {
-                    self.flush_space();
-                }
+                self.flush_pending();
                 self.text.push_str(word);
             }
         }
     }
 
-    fn flush_space(&mut self) {
+    /// Writes the pending separator, if any, before visible text.
+    fn flush_pending(&mut self) {
         let pending = std::mem::take(&mut self.pending);
+        if pending == Pending::Nothing {
+            return;
+        }
         if !self.text.is_empty() && !self.text.ends_with('\n') {
             self.text
                 .push(if pending == Pending::Tab { '\t' } else { ' ' });
             let end = self.pos();
-            for &idx in &self.opened_in_space {
+            for &idx in &self.opened_while_pending {
                 if let Some(range) = self.ranges.get_mut(idx) {
                     range.0 = end;
                 }
             }
         }
-        self.opened_in_space.clear();
+        self.opened_while_pending.clear();
     }
 
     /// Collapse mode: a line break (block boundary or `br`).
     fn line_break(&mut self, always: bool) {
         self.pending = Pending::Nothing;
-        self.opened_in_space.clear();
+        self.opened_while_pending.clear();
         if always || (!self.text.is_empty() && !self.text.ends_with('\n')) {
             self.text.push('\n');
         }
@@ -413,7 +416,7 @@ impl Texts {
         for b in &mut self.buffers {
             let p = b.pos();
             if b.pending != Pending::Nothing {
-                b.opened_in_space.push(b.ranges.len());
+                b.opened_while_pending.push(b.ranges.len());
             }
             b.ranges.push((p, p));
             if pre {
@@ -434,10 +437,10 @@ impl Texts {
             if let Some(r) = b.ranges.get_mut(idx) {
                 r.1 = p;
             }
-            // Closed before the pending space was written: the space comes
-            // after it. Elements close in the reverse order they open.
-            if b.opened_in_space.last() == Some(&idx) {
-                b.opened_in_space.pop();
+            // Closed before the pending separator was written: the
+            // separator comes after it. Elements close in the reverse order they open.
+            if b.opened_while_pending.last() == Some(&idx) {
+                b.opened_while_pending.pop();
             }
             if kind.pre {
                 b.pre = b.pre.saturating_sub(1);
