@@ -135,6 +135,29 @@ struct Frame<'d, 'a, N: Node<'a>> {
     reverse: Option<(Vec<u32>, usize)>,
     /// Property values generated for this item so far (for the limits).
     values: usize,
+    /// This item's stack depth before this frame (0: none), restored when
+    /// the frame is popped.
+    prev_depth: u32,
+    /// The depth of the nearest frame at or below this one whose context
+    /// did not grow from its parent's (HTML mode: an untyped item under a
+    /// typed one takes the parent's type plus the property name).
+    floor: u32,
+}
+
+/// Whether an (item, context) pair's generation is under way or finished.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Generation {
+    Active,
+    Done,
+}
+
+/// Why [`Converter::enter`] starts no generation.
+enum Skipped {
+    /// Done before in this context, or a limit was reached.
+    Repeat,
+    /// The item is its own ancestor in this walk (a cycle through
+    /// `itemref`): not walked again.
+    Cycle,
 }
 
 /// What to do next in a frame.
@@ -152,15 +175,16 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     warnings: Vec<Warning>,
     /// The item/subject memory, by item index.
     memory: Vec<Option<NamedOrBlankNode>>,
-    /// Items whose generation is under way (cycle detection).
-    on_stack: Vec<bool>,
+    /// The depth of each item's topmost frame on the stack (0: none).
+    depth: Vec<u32>,
     /// The distinct type contexts met, and their indices.
     contexts: Vec<Context>,
     context_ids: HashMap<TypeKey, u32>,
-    /// (item, context) pairs already generated: generating them again
-    /// would repeat the same triples, so shared items are walked once per
-    /// distinct context.
-    generated: HashSet<(u32, u32)>,
+    /// (item, context) pairs generated or being generated: generating
+    /// them again would repeat the same triples, so shared items are walked
+    /// once per distinct context, and a cycle stops where an item comes
+    /// back in the context it is being generated in.
+    generated: HashMap<(u32, u32), Generation>,
     /// Predicates by (context, name); `None` when no triple is generated.
     predicates: HashMap<(u32, &'a str), Option<NamedNode>>,
     /// Item type tokens: their IRI when they are absolute URLs.
@@ -200,10 +224,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             triples: Vec::new(),
             warnings: Vec::new(),
             memory: vec![None; items],
-            on_stack: vec![false; items],
+            depth: vec![0; items],
             contexts: Vec::new(),
             context_ids: HashMap::new(),
-            generated: HashSet::new(),
+            generated: HashMap::new(),
             predicates: HashMap::new(),
             types: HashMap::new(),
             next_blank: 0,
@@ -421,7 +445,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     /// fallback type and name, in W3C mode the current type.
     fn generate(&mut self, root: Item<'d, 'a, N>, parent: Option<(u32, &str)>) {
         let mut stack: Vec<Frame<'d, 'a, N>> = Vec::new();
-        if let Some(frame) = self.enter(root, parent, 1) {
+        if let Ok(frame) = self.enter(root, parent, 1, 0) {
             stack.push(frame);
         }
         while let Some(frame) = stack.last_mut() {
@@ -431,7 +455,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             let step = self.next_step(frame);
             let (element, name, reverse) = match step {
                 Step::Done => {
-                    self.on_stack[frame.item.index()] = false;
+                    let index = frame.item.index();
+                    self.generated
+                        .insert((index as u32, frame.ctx), Generation::Done);
+                    self.depth[index] = frame.prev_depth;
                     stack.pop();
                     continue;
                 }
@@ -440,6 +467,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             };
             let subject = frame.subject.clone();
             let ctx = frame.ctx;
+            let floor = frame.floor;
             let predicate = self.predicate(ctx, name);
             // No predicate: step 6.1.1 aborts the name's substeps (no type
             // and not an absolute URL), but a name that only fails step
@@ -467,24 +495,18 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             let value: Term = match element.property_value() {
                 Value::Item(child) => {
                     let child_subject = self.subject(child);
-                    let descend = if self.on_stack[child.index()] {
-                        self.warn(
+                    let depth = stack.len() + 1;
+                    match self.enter(child, Some((ctx, name)), depth, floor) {
+                        Ok(child_frame) => stack.push(child_frame),
+                        Err(Skipped::Repeat) => {}
+                        Err(Skipped::Cycle) => self.warn(
                             WarningKind::ItemrefRecursion,
                             child.element().index(),
                             element
                                 .attr("itemref")
                                 .or(child.element().attr("id"))
                                 .map(str::to_owned),
-                        );
-                        false
-                    } else {
-                        true
-                    };
-                    if descend {
-                        let depth = stack.len() + 1;
-                        if let Some(child_frame) = self.enter(child, Some((ctx, name)), depth) {
-                            stack.push(child_frame);
-                        }
+                        ),
                     }
                     child_subject.into()
                 }
@@ -541,17 +563,36 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         }
     }
 
-    /// Starts generating `item` in the given parent context: memory,
-    /// `rdf:type` triples, the type and vocabulary. `None` when this item was
-    /// already generated in the same context (its triples would repeat).
+    /// Starts generating `item` in the given parent context (`floor`: the
+    /// parent frame's): memory, `rdf:type` triples, the type and
+    /// vocabulary.
+    ///
+    /// Neither draft stops on cycles: an item that is its own property
+    /// would be generated forever. Here an item is generated once per
+    /// distinct context, so a cycle stops where an item comes back in the
+    /// context it is being generated in, whichever item of the cycle the
+    /// walk met first: the triples do not depend on the order of the
+    /// document. In HTML mode an untyped item under a typed one has a
+    /// context that grows with every property name (`T#:a%20b%20a…`), so a
+    /// cycle of untyped items never comes back to the same context: it
+    /// stops where an untyped item comes back while its context has only
+    /// grown since (no typed item in between).
     fn enter(
         &mut self,
         item: Item<'d, 'a, N>,
         parent: Option<(u32, &str)>,
         depth: usize,
-    ) -> Option<Frame<'d, 'a, N>> {
+        floor: u32,
+    ) -> Result<Frame<'d, 'a, N>, Skipped> {
         let subject = self.subject(item);
         let own = self.first_type(item);
+        // HTML mode steps 5–6: the fallback type grows from a non-empty
+        // parent type by the property name.
+        let grows = self.options.mode() == Mode::Html
+            && own.is_none()
+            && parent.is_some_and(|(ctx, _)| {
+                !matches!(&self.contexts[ctx as usize].key, TypeKey::Html(ty) if ty.is_empty())
+            });
         let ctx = match (self.options.mode(), own, parent) {
             // §6.3 step 4: without a type of its own, the item is in the
             // current type's context, the parent's (not hashed again: a long
@@ -566,16 +607,24 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 self.context(key)
             }
         };
-        if !self.generated.insert((item.index() as u32, ctx)) {
-            return None;
+        let key = (item.index() as u32, ctx);
+        match self.generated.get(&key) {
+            Some(Generation::Active) => return Err(Skipped::Cycle),
+            Some(Generation::Done) => return Err(Skipped::Repeat),
+            None => {}
         }
+        let prev_depth = self.depth[item.index()];
+        if grows && prev_depth > floor {
+            return Err(Skipped::Cycle);
+        }
+        self.generated.insert(key, Generation::Active);
         self.items_written += 1;
         let checks = self
             .limits
             .check_items(self.items_written)
             .and_then(|()| self.limits.check_depth(depth));
         if !self.within(checks) {
-            return None;
+            return Err(Skipped::Repeat);
         }
         // Step 3/4: rdf:type for each type that is an absolute URL.
         for &t in item.types() {
@@ -583,8 +632,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                 self.emit(subject.clone(), rdf::TYPE.into_owned(), iri.into());
             }
         }
-        self.on_stack[item.index()] = true;
-        Some(Frame {
+        // A stack deeper than `u32::MAX` frames could not be held in memory.
+        let depth = u32::try_from(depth).unwrap_or(u32::MAX);
+        self.depth[item.index()] = depth;
+        Ok(Frame {
             item,
             subject,
             ctx,
@@ -592,6 +643,8 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             current: None,
             reverse: None,
             values: 0,
+            prev_depth,
+            floor: if grows { floor } else { depth },
         })
     }
 

@@ -116,7 +116,9 @@ impl From<Error> for io::Error {
 pub enum WarningKind {
     /// An item is, through `itemref`, a property of itself. The W3C Note's
     /// test suite requires this to be reported (its negative test 0085);
-    /// the conversion links to the item's subject and does not descend again.
+    /// the conversion links to the item's subject and does not descend again
+    /// where the item comes back in the type context it is being generated
+    /// in (see the [crate documentation](crate)).
     ItemrefRecursion,
     /// A URL property element whose `href` / `src` / `data` is missing or
     /// does not resolve: no triple is generated for it.

@@ -28,8 +28,14 @@
 //!
 //! Both modes walk the item graph once with an explicit stack: an item
 //! shared by several others (through `itemref`) is one subject, generated
-//! once per distinct type context; an item that is a property of itself is
-//! reported ([`WarningKind::ItemrefRecursion`]) and not walked again.
+//! once per distinct type context. Neither text stops on an item that is a
+//! property of itself (their algorithms would run forever): such a cycle is
+//! reported ([`WarningKind::ItemrefRecursion`]) and stops where an item
+//! comes back in the type context it is being generated in, so the graph
+//! does not depend on which item of the cycle comes first in the document.
+//! (In HTML mode, where an untyped item under a typed one has a context
+//! that grows with each property name, a cycle of untyped items stops where
+//! one of them comes back.)
 //! Every IRI written is valid (characters URL parsing leaves, such as `|`,
 //! `^` or a stray `%`, are %-escaped), blank nodes are labelled `b0`,
 //! `b1`, … in the order items are met, and the writers sort the triples, so

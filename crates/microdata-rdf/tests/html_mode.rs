@@ -368,6 +368,70 @@ fn typed_itemref_cycle_is_reported_and_terminates() {
     assert_eq!(err.kind(), microdata_rdf::ErrorKind::ItemrefRecursion);
 }
 
+/// A cycle stops where an item comes back in the context it is being
+/// generated in, whichever item of the cycle the walk meets first, so the
+/// same items in another document order give the same graph. Here `x`,
+/// untyped, is a property of the `T` item and of the `U` item `y`: it is
+/// generated in both contexts (`T#:a`, `U#:a`), though `y` is reached
+/// through `x` when `x` comes first.
+#[test]
+fn cycles_give_the_same_graph_in_any_document_order() {
+    let root = r#"<div itemscope itemtype="http://ex.org/T" itemref="x y"></div>"#;
+    let x = r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
+    let y = r#"<div itemprop="b" itemscope itemtype="http://ex.org/U" id="y" itemref="x"></div>"#;
+    let expected = turtle(
+        r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
+<> md:item _:r .
+_:r a <http://ex.org/T> ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a> _:x ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b> _:y .
+_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20v> "1" ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b> _:y ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a%20v> "1" ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a%20b> _:y .
+_:y a <http://ex.org/U> ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a> _:x .
+"#,
+        URL,
+    );
+    for html in [format!("{root}{x}{y}"), format!("{root}{y}{x}")] {
+        let conversion = convert(&html, URL, &RdfOptions::new());
+        assert!(conversion.has_itemref_recursion(), "{html}");
+        assert_isomorphic(&conversion.to_graph(), &expected);
+    }
+}
+
+/// Untyped items under a typed one take a context that grows with each
+/// property name (`T#:a%20b%20a…`), so a cycle of them never comes back
+/// to one context: it stops where an untyped item comes back, in either
+/// document order alike.
+#[test]
+fn untyped_cycles_stop_where_an_item_comes_back() {
+    let root = r#"<div itemscope itemtype="http://ex.org/T" itemref="x y"></div>"#;
+    let x = r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
+    let y = r#"<div itemprop="b" itemscope id="y" itemref="x"></div>"#;
+    let expected = turtle(
+        r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
+<> md:item _:r .
+_:r a <http://ex.org/T> ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a> _:x ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b> _:y .
+_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20v> "1" ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b> _:y ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a%20v> "1" ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a%20b> _:y .
+_:y <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a> _:x ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b%20a> _:x .
+"#,
+        URL,
+    );
+    for html in [format!("{root}{x}{y}"), format!("{root}{y}{x}")] {
+        let conversion = convert(&html, URL, &RdfOptions::new());
+        assert!(conversion.has_itemref_recursion(), "{html}");
+        assert_isomorphic(&conversion.to_graph(), &expected);
+    }
+}
+
 #[test]
 fn documents_without_url_use_about_blank() {
     let parsed = microdata_scraper::parse("<title>t</title>", None).unwrap();

@@ -380,6 +380,32 @@ _:f3 :name "friend1" ; :friend _:f2 .
     );
 }
 
+/// An untyped item takes the type of the item it is a property of, so `x`,
+/// a property of the `T` item and of the `U` item `y`, is generated in both
+/// vocabularies, in either document order (when `x` comes first, `y` is
+/// reached through it).
+#[test]
+fn cycles_give_the_same_graph_in_any_document_order() {
+    let root = r#"<div itemscope itemtype="http://t.example/T" itemref="x y"></div>"#;
+    let x = r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
+    let y =
+        r#"<div itemprop="b" itemscope itemtype="http://u.example/U" id="y" itemref="x"></div>"#;
+    let expected = turtle(
+        r#"@prefix t: <http://t.example/> .
+@prefix u: <http://u.example/> .
+_:r a t:T ; t:a _:x ; t:b _:y .
+_:x t:v "1" ; t:b _:y ; u:v "1" ; u:b _:y .
+_:y a u:U ; u:a _:x .
+"#,
+        "http://example.com/",
+    );
+    for html in [format!("{root}{x}{y}"), format!("{root}{y}{x}")] {
+        let conversion = convert(&html, "http://example.com/", &w3c());
+        assert!(conversion.has_itemref_recursion(), "{html}");
+        assert_isomorphic(&conversion.to_graph(), &expected);
+    }
+}
+
 #[test]
 fn reverse_properties_through_itemref() {
     let html = r#"<div itemscope itemtype="http://schema.org/Person" itemref="r"></div>
