@@ -1364,8 +1364,12 @@ impl fmt::Display for IconSize {
 }
 
 /// Parses an icon's `sizes` attribute: split on spaces, keep `any` and the
-/// `WxH` keywords that represent a size, by the text's algorithm (exactly
-/// one lowercase `x`; both sides ASCII digits without a leading zero).
+/// `WxH` keywords that represent a size, by the current WHATWG text's
+/// algorithm (`any` in any case; exactly one `x` or `X`; both sides ASCII
+/// digits without a leading zero). The 2010 draft's algorithm is the same
+/// but for case: it takes a lowercase `any` and `x` only, which the current
+/// text extends (its tokens are "ASCII case-insensitive"), so valid 2010
+/// values parse alike.
 /// A size too large for a `u64` is left out, as one that represents
 /// nothing is ([`Links::warnings`] reports both).
 ///
@@ -1375,8 +1379,12 @@ impl fmt::Display for IconSize {
 /// use microdata_model::links::{IconSize, parse_sizes};
 ///
 /// assert_eq!(
-///     parse_sizes("16x16 any 032x32 16X16 1x2x3 99999999999999999999x1"),
-///     [IconSize::Pixels { width: 16, height: 16 }, IconSize::Any]
+///     parse_sizes("16x16 ANY 032x32 48X48 1x2x3 99999999999999999999x1"),
+///     [
+///         IconSize::Pixels { width: 16, height: 16 },
+///         IconSize::Any,
+///         IconSize::Pixels { width: 48, height: 48 },
+///     ]
 /// );
 /// ```
 pub fn parse_sizes(value: &str) -> Vec<IconSize> {
@@ -1397,15 +1405,17 @@ enum SizeProblem {
 /// The text's algorithm for one keyword of `sizes`.
 fn size_keyword(keyword: &str) -> Result<IconSize, SizeProblem> {
     // "The any keyword represents that the resource contains a scalable
-    // icon" (ASCII case-insensitively, as the current WHATWG text says).
+    // icon" (ASCII case-insensitively: the current WHATWG text's tokens
+    // "are ASCII case-insensitive").
     if keyword.eq_ignore_ascii_case("any") {
         return Ok(IconSize::Any);
     }
     // "If the keyword doesn't contain exactly one U+0078 LATIN SMALL
-    // LETTER X character (x), then this keyword doesn't represent
-    // anything."
-    let (w, h) = keyword.split_once('x').ok_or(SizeProblem::Nothing)?;
-    if h.contains('x') {
+    // LETTER X or U+0058 LATIN CAPITAL LETTER X character, then this
+    // keyword doesn't represent anything." (The 2010 draft: `x` only.)
+    let is_x = |c: char| c == 'x' || c == 'X';
+    let (w, h) = keyword.split_once(is_x).ok_or(SizeProblem::Nothing)?;
+    if h.contains(is_x) {
         return Err(SizeProblem::Nothing);
     }
     // "If either width string or height string start with a U+0030
@@ -1993,7 +2003,7 @@ impl fmt::Display for LinkWarning<'_> {
                 ),
                 Err(SizeProblem::Nothing) => write!(
                     f,
-                    "sizes keyword {keyword:?} on <{name}> (#{index}) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
+                    "sizes keyword {keyword:?} on <{name}> (#{index}) is not \"any\" or WxH (digits without a leading zero, x or X between): it represents nothing"
                 ),
             },
         }
@@ -2830,9 +2840,16 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         .iter()
         .any(|k| k.name == "icon" && k.effect.is_some());
     if let Some(sizes) = el.attr("sizes").filter(|_| icon) {
-        let mut seen: NameIndex<&'a str> = NameIndex::default();
+        // "An unordered set of unique space-separated tokens which are
+        // ASCII case-insensitive": `ANY` repeats `any`, `16X16` `16x16`.
+        let mut seen: NameIndex<Cow<'a, str>> = NameIndex::default();
         for token in split_ascii_whitespace(sizes) {
-            let new = seen.index(token).1;
+            let key = if token.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(token.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(token)
+            };
+            let new = seen.index(key).1;
             if !new || size_keyword(token).is_err() {
                 warn(warnings, LinkWarningKind::Sizes, token, None);
             }
@@ -3601,7 +3618,8 @@ mod tests {
     fn sizes_keywords_that_represent_nothing() {
         assert_eq!(parse_sizes(""), []);
         for nothing in [
-            "16", "x16", "16x", "016x16", "16x016", "16X16", "1x2x3", "+1x1", "1 x1", "a1x1", "0x0",
+            "16", "x16", "16x", "016x16", "16x016", "1x2x3", "1X2x3", "1xX3", "+1x1", "1 x1",
+            "a1x1", "0x0", "anyx1",
         ] {
             let parsed = parse_sizes(nothing);
             assert!(
@@ -3614,14 +3632,20 @@ mod tests {
                 "{nothing:?} gave {parsed:?}"
             );
         }
+        // The current WHATWG text: `any` in any case, `x` or `X`.
         assert_eq!(
-            parse_sizes("ANY\t1x1 99999999999999999999999x1"),
+            parse_sizes("ANY\t1x1 99999999999999999999999x1 2X3 aNy"),
             [
                 IconSize::Any,
                 IconSize::Pixels {
                     width: 1,
                     height: 1
                 },
+                IconSize::Pixels {
+                    width: 2,
+                    height: 3
+                },
+                IconSize::Any,
             ]
         );
         // Kept sizes are the document's own: one past `u64::MAX` is left
@@ -3698,15 +3722,15 @@ mod tests {
             got,
             [
                 sizes(
-                    "sizes keyword \"016x16\" on <link> (#0) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
+                    "sizes keyword \"016x16\" on <link> (#0) is not \"any\" or WxH (digits without a leading zero, x or X between): it represents nothing"
                 ),
-                sizes(
-                    "sizes keyword \"16X16\" on <link> (#0) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"
-                ),
+                // Tokens compare ASCII case-insensitively.
+                sizes("sizes keyword \"16X16\" is repeated on <link> (#0)"),
                 sizes("sizes keyword \"16x16\" is repeated on <link> (#0)"),
                 sizes(
                     "sizes keyword \"99999999999999999999x1\" on <link> (#0) is too large to represent: ignored"
                 ),
+                sizes("sizes keyword \"ANY\" is repeated on <link> (#0)"),
                 (
                     LinkWarningKind::NotAllowed,
                     "link type \"icon\" is not allowed on <a> (#2)".to_string()
@@ -3717,6 +3741,10 @@ mod tests {
         assert_eq!(
             icon,
             Some(Some(vec![
+                IconSize::Pixels {
+                    width: 16,
+                    height: 16
+                },
                 IconSize::Pixels {
                     width: 16,
                     height: 16
@@ -4089,7 +4117,7 @@ mod tests {
                 "license": [], "author": [], "search": [], "pingback": [],
                 "warnings": [
                     {"kind": "sizes", "element": "link", "index": 3, "keyword": "0x1",
-                     "message": "sizes keyword \"0x1\" on <link> (#3) is not \"any\" or WxH (digits, no leading zero, lowercase x): it represents nothing"},
+                     "message": "sizes keyword \"0x1\" on <link> (#3) is not \"any\" or WxH (digits without a leading zero, x or X between): it represents nothing"},
                     {"kind": "synonym", "element": "a", "index": 7, "keyword": "Previous",
                      "message": "rel=\"Previous\" on <a> (#7) is a synonym of \"prev\": use that"},
                     {"kind": "not-allowed", "element": "a", "index": 8, "keyword": "icon",
