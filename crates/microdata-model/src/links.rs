@@ -477,6 +477,11 @@ impl<'a> Keyword<'a> {
 
     /// Whether the keyword comes from `rev="made"` rather than `rel`.
     ///
+    /// `rev` holds link types, as `rel` does, so its value is read as
+    /// keywords are: ASCII case-insensitively and without the ASCII
+    /// whitespace around it (`rev=" Made "` counts). A `rev` of several
+    /// keywords is not "the value made" and counts for nothing.
+    ///
     /// # Examples
     ///
     /// ```
@@ -1045,7 +1050,11 @@ impl<'d, 'a, N: Node<'a>> Link<'d, 'a, N> {
 
     /// Whether this is an alternate link to a syndication feed: `alternate`
     /// with `type` `application/rss+xml` or `application/atom+xml` (and,
-    /// on `link`, no `stylesheet`).
+    /// on `link`, no `stylesheet`). The type is compared as a MIME type
+    /// without parameters: ASCII case-insensitively, with the ASCII
+    /// whitespace around it dropped; a type with parameters
+    /// (`application/atom+xml; charset=utf-8`) is not "the value
+    /// application/atom+xml" the text asks for.
     ///
     /// # Examples
     ///
@@ -1223,7 +1232,9 @@ impl<'l, 'd, 'a, N: Node<'a>> Alternate<'l, 'd, 'a, N> {
     }
 
     /// A translation: `hreflang` is given and differs from the root
-    /// element's language.
+    /// element's language (feeds excluded: the text says so of the
+    /// "alternate representation" a non-feed `alternate` link references,
+    /// as it does of reformulations).
     ///
     /// # Examples
     ///
@@ -1263,7 +1274,9 @@ impl<'l, 'd, 'a, N: Node<'a>> Alternate<'l, 'd, 'a, N> {
     }
 
     /// A reformulation of the document in the format `type` gives (feeds
-    /// excluded: they need not carry the same content).
+    /// excluded: the text says so of the "alternate representation" a
+    /// non-feed `alternate` link references; a feed need not carry the
+    /// same content).
     ///
     /// # Examples
     ///
@@ -2424,9 +2437,12 @@ impl<'d, 'a, N: Node<'a>> Links<'d, 'a, N> {
             .filter(|l| l.has_effect("alternate", LinkEffect::Hyperlink))
             .map(move |link| Alternate {
                 link,
-                translation: link
-                    .hreflang()
-                    .is_some_and(|h| !h.eq_ignore_ascii_case(root_lang)),
+                // The text's translation and reformulation are facts about
+                // an "alternate representation", which feeds are not.
+                translation: !link.is_feed()
+                    && link
+                        .hreflang()
+                        .is_some_and(|h| !h.eq_ignore_ascii_case(root_lang)),
             })
     }
 
@@ -2820,7 +2836,9 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         });
     }
     // Synonym: "link, a, and area elements that have a rev attribute with
-    // the value made" are treated as having the author keyword.
+    // the value made" are treated as having the author keyword. `rev`
+    // holds link types like `rel`, so the value is compared as a keyword:
+    // ASCII case-insensitively, with the whitespace around it dropped.
     if let Some(rev) = el.attr("rev") {
         let made = rev.trim_matches(crate::is_ascii_whitespace);
         if made.eq_ignore_ascii_case("made") {
@@ -3545,6 +3563,7 @@ mod tests {
              <link rel=alternate hreflang=EN href=same-lang>\
              <link rel=alternate media=print href=print>\
              <link rel=alternate type=application/atom+xml href=feed>\
+             <link rel=alternate type=application/rss+xml hreflang=fr href=feed-fr>\
              </head></html>",
         );
         let d = doc(&t);
@@ -3569,6 +3588,9 @@ mod tests {
                 ("same-lang", false, false, false, None),
                 ("print", false, false, false, Some("print")),
                 ("feed", false, false, true, None),
+                // A feed is no alternate representation: neither a
+                // translation nor a reformulation, whatever its `hreflang`.
+                ("feed-fr", false, false, true, None),
             ]
         );
     }
