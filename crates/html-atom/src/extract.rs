@@ -404,6 +404,9 @@ pub(crate) fn extract<'a, N: Node<'a>>(
         ),
         Some(heading) => {
             let (first, second) = heading_entries(heading);
+            // "If subheading content is not an empty list": the second
+            // heading's descendants, none when it has no child node.
+            let second = second.filter(|h| h.node().children().next().is_some());
             (
                 first.map(|h| inner_html(h.node())).unwrap_or_default(),
                 second.map(|h| inner_html(h.node())),

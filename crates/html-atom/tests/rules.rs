@@ -128,6 +128,20 @@ fn feed_title_is_the_first_body_level_heading() {
         title("<hgroup><h4>Only</h4></hgroup><article>a</article>"),
         t("Only")
     );
+    // "If subheading content is not an empty list": an empty second
+    // heading gives no subtitle; one with a space or a comment does.
+    assert_eq!(
+        title("<hgroup><h1>T</h1><h2></h2></hgroup><article>a</article>"),
+        t("T")
+    );
+    assert_eq!(
+        title("<hgroup><h1>T</h1><h2> </h2></hgroup><article>a</article>"),
+        ("T".to_owned(), Some(" ".to_owned()))
+    );
+    assert_eq!(
+        title("<hgroup><h1>T</h1><h2><!----></h2></hgroup><article>a</article>"),
+        ("T".to_owned(), Some("<!---->".to_owned()))
+    );
     // An hgroup without headings gives an empty title (no fallback).
     assert_eq!(
         title("<title>T</title><hgroup><p>x</p></hgroup><article>a</article>"),
