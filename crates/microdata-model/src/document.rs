@@ -455,10 +455,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
 
         // The document base URL: the first `base` element with an `href`,
-        // parsed against the document's fallback base URL (its URL).
+        // parsed against the document's fallback base URL (its URL). HTML's
+        // "set the frozen base URL", step 3: a failure, or a `data:` or
+        // `javascript:` URL, gives the fallback base URL instead.
         doc.base_url = match scratch.base_href {
             Some(href) => doc
                 .parse_url(href, doc.url.as_ref())
+                .filter(|url| !matches!(url.scheme(), "data" | "javascript"))
                 .or_else(|| doc.url.clone()),
             None => doc.url.clone(),
         };
@@ -945,7 +948,28 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     }
 
     /// The document base URL: the first `<base href>` resolved against the
-    /// document URL, or the document URL itself.
+    /// document URL, or the document URL itself (also when that `href`
+    /// fails to parse or gives a `data:` or `javascript:` URL, as HTML's
+    /// "set the frozen base URL" says).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    ///
+    /// let page = "https://example.com/dir/page.html";
+    /// // <base href="/other/">
+    /// let tree: &'static [Row] = &[(Some("base"), "", &[("href", "/other/")], &[])];
+    /// let doc = Document::with_url(N(tree, 0), page.parse()?);
+    /// assert_eq!(doc.base_url().map(|u| u.as_str()), Some("https://example.com/other/"));
+    /// // <base href="data:,x">
+    /// let tree: &'static [Row] = &[(Some("base"), "", &[("href", "data:,x")], &[])];
+    /// let doc = Document::with_url(N(tree, 0), page.parse()?);
+    /// assert_eq!(doc.base_url().map(|u| u.as_str()), Some(page));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn base_url(&self) -> Option<&Url> {
         self.base_url.as_ref()
     }

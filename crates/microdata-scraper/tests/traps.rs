@@ -85,6 +85,32 @@ fn base_href_and_title_from_the_document() {
     );
 }
 
+/// HTML's "set the frozen base URL", step 3: a `<base href>` that fails to
+/// parse or gives a `data:` or `javascript:` URL (in any case, with the
+/// spaces the URL parser strips) leaves the document URL as the base.
+#[test]
+fn base_href_to_data_or_javascript_is_not_the_base() {
+    for href in [
+        "data:,x",
+        " DATA:text/html,x",
+        "javascript:void(0)",
+        "https://[::",
+    ] {
+        let parsed = parse(
+            &format!(
+                r##"<base href="{href}"><p itemscope itemid="#me"><a itemprop=u href=page.html>x</a>"##
+            ),
+            Some("https://example.com/dir/index.html"),
+        )
+        .unwrap();
+        assert_eq!(
+            parsed.to_json(),
+            r#"{"items":[{"id":"https://example.com/dir/index.html#me","properties":{"u":["https://example.com/dir/page.html"]}}]}"#,
+            "{href}"
+        );
+    }
+}
+
 /// `scraper::node::Element::attrs` gives local names only: the adapter
 /// reads the attribute list itself, so `xml:lang` on foreign content sets
 /// the language (HTML §3.2.6.2) and `xlink:href` is not an `href`.
