@@ -440,9 +440,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     );
                 }
                 // The crawl from r reaches the root (r is an ancestor, nothing
-                // with itemscope in between).
+                // with itemscope in between). Not when r was reached before:
+                // step 7 continues with the next element, so r's children
+                // are not added to pending again.
                 let root_el = &elements[root as usize];
-                if r != root
+                if !in_other_ref
+                    && !in_tree
+                    && r != root
                     && e.item == NONE
                     && r < root
                     && root < e.end

@@ -277,6 +277,31 @@ fn an_item_that_reaches_itself_through_itemref_is_not_its_own_property() {
     );
 }
 
+#[test]
+fn an_ancestor_named_twice_in_itemref_is_crawled_once() {
+    // `<div id=a><p itemscope itemref="a a"></p></div>`: pending holds the
+    // div twice; the second time it is in memory (one error), so its
+    // children are not added again and the item is reached once more (one
+    // error), not twice.
+    let mut t = Tree::new();
+    let outer = t.el(0, "div", &[("id", "a")]);
+    t.el(outer, "p", &[("itemscope", ""), ("itemref", "a a")]);
+    let doc = Document::new(t.root());
+    let mut errors: Vec<_> = doc
+        .errors()
+        .iter()
+        .map(|e| (e.kind(), e.element().index()))
+        .collect();
+    errors.sort_by_key(|&(_, index)| index);
+    assert_eq!(
+        errors,
+        [
+            (ErrorKind::RepeatedElement, 0),
+            (ErrorKind::RepeatedElement, 1)
+        ]
+    );
+}
+
 #[cfg(feature = "json")]
 #[test]
 fn itemref_into_own_subtree_and_nested_refs_count_once() {
