@@ -60,7 +60,11 @@
 //! - Dates are the "best representation": seconds always written, and a
 //!   zero offset written `-00:00` as the text asks (never `Z`). An
 //!   `updated` taken from `ins`/`del` is that attribute's value as written,
-//!   as the text says.
+//!   as the text says. Dates are read by the current WHATWG syntax, so a
+//!   `datetime` valid today but not in RFC 3339, which Atom requires (a
+//!   space for the `T`, an offset without its colon, `+0530`, or no
+//!   seconds, which the 2010 syntax allowed too), is copied into `updated`
+//!   as written. A fraction of a second is kept to nine digits.
 //! - An entry with neither a bookmark nor an `id` gets a `urn:uuid:` id, a
 //!   name-based UUID of the document address and the entry's title and
 //!   content: stable across runs, and not handed from one post to another
