@@ -43,3 +43,19 @@ pub(crate) fn assert_isomorphic(actual: &Graph, expected: &Graph) {
         );
     }
 }
+
+/// Converts `first` followed by `a` and `b`, then by `b` and `a`: both
+/// orders must report an itemref recursion and give `expected`.
+#[track_caller]
+pub(crate) fn assert_cycle_in_either_order(
+    [first, a, b]: [&str; 3],
+    url: &str,
+    options: &RdfOptions,
+    expected: &Graph,
+) {
+    for html in [format!("{first}{a}{b}"), format!("{first}{b}{a}")] {
+        let conversion = convert(&html, url, options);
+        assert!(conversion.has_itemref_recursion(), "{html}");
+        assert_isomorphic(&conversion.to_graph(), expected);
+    }
+}
