@@ -316,6 +316,9 @@ fn property<'d, 'a, N: Node<'a>>(
             // subitem with the item type hcard and name is related".
             "related" if !legacy && sub.has_type(HCARD_TYPE) => {
                 let mut v = String::new();
+                // "The value of the first such property": a `url` whose
+                // element is also an item has an item, not text, for a
+                // value, which the step cannot escape; it does not count.
                 if let Some(url) = sub
                     .named("url")
                     .find(|p| p.is_url_property_element() && !p.is_item())
