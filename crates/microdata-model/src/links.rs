@@ -1128,10 +1128,19 @@ fn keyword_of(name: &str) -> &str {
 /// A form of `token` equal for exactly the tokens [`keyword_eq`] calls
 /// equal: as written with a colon, else ASCII-lowercased.
 fn keyword_key(token: &str) -> Cow<'_, str> {
-    if token.contains(':') || !token.bytes().any(|b| b.is_ascii_uppercase()) {
+    if token.contains(':') {
         Cow::Borrowed(token)
     } else {
+        lowercase_key(token)
+    }
+}
+
+/// `token` in ASCII lowercase, borrowed when it already is.
+fn lowercase_key(token: &str) -> Cow<'_, str> {
+    if token.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(token.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(token)
     }
 }
 
@@ -2862,12 +2871,7 @@ fn keywords_of<'d, 'a, N: Node<'a>>(
         // ASCII case-insensitive": `ANY` repeats `any`, `16X16` `16x16`.
         let mut seen: NameIndex<Cow<'a, str>> = NameIndex::default();
         for token in split_ascii_whitespace(sizes) {
-            let key = if token.bytes().any(|b| b.is_ascii_uppercase()) {
-                Cow::Owned(token.to_ascii_lowercase())
-            } else {
-                Cow::Borrowed(token)
-            };
-            let new = seen.index(key).1;
+            let new = seen.index(lowercase_key(token)).1;
             if !new || size_keyword(token).is_err() {
                 warn(warnings, LinkWarningKind::Sizes, token, None);
             }

@@ -438,7 +438,8 @@ impl Texts {
                 r.1 = p;
             }
             // Closed before the pending separator was written: the
-            // separator comes after it. Elements close in the reverse order they open.
+            // separator comes after it. Elements close in the reverse order
+            // they open, so it can only be the last one recorded.
             if b.opened_while_pending.last() == Some(&idx) {
                 b.opened_while_pending.pop();
             }
