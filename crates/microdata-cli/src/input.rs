@@ -38,8 +38,8 @@ impl Source {
         }
     }
 
-    /// The document URL when no `--base-url` is given: the file's URL, with
-    /// `.` and `..` segments resolved as URL parsing resolves them.
+    /// The document URL when no `--base-url` is given: the file's URL
+    /// ([`file_url`]).
     pub(crate) fn default_url(&self) -> Option<Url> {
         match self {
             Source::Stdin => None,
@@ -102,12 +102,31 @@ impl Source {
     }
 }
 
-/// The `file:` URL of `path` made absolute against the working folder,
-/// with `.` and `..` segments resolved as URL parsing resolves them
-/// (lexically: symbolic links are not followed).
+/// The `file:` URL of `path` made absolute against the working folder.
+/// A `..` goes up from where the path before it leads, as when the file is
+/// opened: the part up to the last `..` is resolved by the file system
+/// (symbolic links followed), so that `site/link/../x.html`, with `link` a
+/// link to `../other`, is `other/../x.html`'s file and not `site/x.html`.
+/// The rest keeps its names as written (links in it are not resolved);
+/// `.` segments go as URL parsing removes them.
 pub(crate) fn file_url(path: &Path) -> Option<Url> {
-    let url = Url::from_file_path(std::path::absolute(path).ok()?).ok()?;
-    // Parsing the URL again resolves `.` and `..`.
+    let absolute = std::path::absolute(path).ok()?;
+    let components: Vec<_> = absolute.components().collect();
+    let last_up = components
+        .iter()
+        .rposition(|c| matches!(c, std::path::Component::ParentDir));
+    let path = match last_up {
+        Some(i) => match std::fs::canonicalize(components[..=i].iter().collect::<PathBuf>()) {
+            Ok(head) => head.join(components[i + 1..].iter().collect::<PathBuf>()),
+            // A folder that is not there: the path cannot be read anyway;
+            // its URL resolves `..` as URL parsing does.
+            Err(_) => absolute,
+        },
+        None => absolute,
+    };
+    let url = Url::from_file_path(path).ok()?;
+    // Parsing the URL again removes `.` segments (and, for a path that
+    // could not be resolved, `..` ones).
     Url::parse(url.as_str()).ok()
 }
 

@@ -546,7 +546,7 @@ fn blank_nodes_of_several_inputs_stay_apart() {
 }
 
 /// File names are paths, whatever their bytes; a path through `..` gets
-/// the URL that URL parsing gives it; odd names are quoted in messages.
+/// the URL of the file it leads to; odd names are quoted in messages.
 #[cfg(unix)]
 #[test]
 fn names_that_are_not_text() {
@@ -573,6 +573,41 @@ fn names_that_are_not_text() {
     let url = line["url"].as_str().unwrap();
     assert!(!url.contains(".."), "{url}");
     assert!(url.ends_with("/page.html"), "{url}");
+    // A `..` after a link goes up from the link's target, as opening the
+    // file does: `site/link/../x.html` is `other/../x.html`'s file, not
+    // `site/x.html` (which exists too, and must keep a URL of its own).
+    std::fs::create_dir_all(dir.join("site")).unwrap();
+    std::fs::create_dir_all(dir.join("deep/other")).unwrap();
+    std::os::unix::fs::symlink("../deep/other", dir.join("site/link")).unwrap();
+    std::fs::write(
+        dir.join("site/x.html"),
+        "<p itemscope><a itemprop=u href=y>1</a>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("deep/x.html"),
+        "<p itemscope><a itemprop=u href=y>2</a>",
+    )
+    .unwrap();
+    let via = format!("{}/site/link/../x.html", s(&dir));
+    let out = run(&[&via, s(&dir.join("site/x.html")), "-f", "jsonl"], b"");
+    let urls: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            let line: serde_json::Value = serde_json::from_str(l).unwrap();
+            let u = &line["items"][0]["properties"]["u"][0];
+            format!("{} {}", line["url"].as_str().unwrap(), u.as_str().unwrap())
+        })
+        .collect();
+    let real = std::fs::canonicalize(&*dir).unwrap();
+    let real = s(&real);
+    assert_eq!(
+        urls,
+        [
+            format!("file://{real}/deep/x.html file://{real}/deep/y"),
+            format!("file://{}/site/x.html file://{}/site/y", s(&dir), s(&dir)),
+        ]
+    );
     let newline = dir.join("two\nlines.html");
     let out = run(&[s(&newline)], b"");
     assert!(
