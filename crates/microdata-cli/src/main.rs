@@ -317,7 +317,9 @@ fn run(args: &Args) -> Result<u8, String> {
             }
             // Its messages are out: its status counts, written or not.
             totals.status = worse(totals.status, o.status);
-            if let Some(text) = &o.output {
+            // An empty output (a page without triples) writes nothing, not
+            // an empty line in the stream.
+            if let Some(text) = o.output.as_ref().filter(|t| !t.is_empty()) {
                 let written = out
                     .write_all(text.as_bytes())
                     .and_then(|()| {

@@ -1430,3 +1430,31 @@ fn url_root_usage_errors_and_notes() {
         "{err}"
     );
 }
+
+/// An input without triples adds nothing to a joined RDF stream, not an
+/// empty line: the stream stays one line per triple or quad.
+#[test]
+fn inputs_without_triples_write_nothing() {
+    let dir = temp_dir("no-triples");
+    std::fs::write(dir.join("a.html"), "<p>no items</p>").unwrap();
+    std::fs::write(
+        dir.join("b.html"),
+        "<p itemscope itemtype=http://schema.org/Thing><b itemprop=name>B</b>",
+    )
+    .unwrap();
+    let (a, b) = (dir.join("a.html"), dir.join("b.html"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for format in ["nt", "nq", "ttl"] {
+        let out = run(&[a, b, a, "-f", format, "-q"], b"");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(
+            !stdout.is_empty() && !stdout.contains("\n\n"),
+            "{format}: {stdout:?}"
+        );
+        assert!(!stdout.starts_with('\n'), "{format}: {stdout:?}");
+        let alone = run(&[a, "-f", format], b"");
+        assert_eq!(alone.status.code(), Some(0), "{}", text(&alone.stderr));
+        assert_eq!(text(&alone.stdout), "", "{format}");
+    }
+}
