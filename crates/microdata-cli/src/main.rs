@@ -356,13 +356,19 @@ fn run(args: &Args) -> Result<u8, String> {
         bar.finish_and_clear();
     }
     if let Some(e) = write_error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
+        // The summary still tells what was written before.
+        let status = if e.kind() == std::io::ErrorKind::BrokenPipe {
             // The reader went away (`| head`): not an error of ours, but
             // inputs that failed before still say so.
-            return Ok(totals.status);
+            totals.status
+        } else {
+            note(format_args!("microdata: cannot write output: {e}"));
+            EXIT_OUTPUT_FAILED
+        };
+        if show_summary {
+            summary(files, (failed_files, replaced_files), &totals, started);
         }
-        note(format_args!("microdata: cannot write output: {e}"));
-        return Ok(EXIT_OUTPUT_FAILED);
+        return Ok(status);
     }
     for (root, used) in args.url_root.iter().zip(&settings.url_roots_used) {
         if !used.load(std::sync::atomic::Ordering::Relaxed) {

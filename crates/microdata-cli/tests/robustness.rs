@@ -271,6 +271,30 @@ fn disk_full_on_output_exits_4_with_a_message() {
         text(&out.stderr).trim_end(),
         "microdata: cannot write output: No space left on device (os error 28)"
     );
+    // The summary, when asked for, still says what was written: nothing.
+    let out = command(&[s(&dir), "--summary"])
+        .stdin(Stdio::null())
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("microdata: cannot write output"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("microdata: 0 files (0 failed), 0 bytes, 0 items"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -371,6 +395,29 @@ fn a_closed_pipe_keeps_the_inputs_status() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("missing.html: cannot read"), "{err}");
     assert!(!err.contains("cannot write output"), "{err}");
+    // Without `--quiet` the summary tells how far the output got: the
+    // failed input and fewer than all 40 pages.
+    let mut child = command(&[s(&missing), s(&dir), "--jobs", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    let files: usize = last
+        .strip_prefix("microdata: ")
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no summary: {err}"));
+    assert!((1..41).contains(&files), "{err}");
+    assert!(
+        last.contains(" files (1 failed)") || last.contains(" file (1 failed)"),
+        "{err}"
+    );
 }
 
 /// When several exit statuses apply, an input that failed outranks a
