@@ -124,8 +124,9 @@ pub(crate) struct Args {
 
     /// RDF formats: start every blank node label with PREFIX (ASCII
     /// letters, digits and `_`). With several inputs each input's labels
-    /// also carry a hash of its path (`_:i3f…_b0`), so the output of
-    /// separate runs over different files joins up (`xargs`); one input
+    /// also carry a hash of its path (`_:i3f…_b0`; standard input's, of
+    /// its content), so the output of separate runs over different files
+    /// joins up (`xargs`); one input
     /// alone has plain labels (`_:b0`): give each run its own prefix to
     /// join those.
     #[arg(long, value_name = "PREFIX", value_parser = parse_label_prefix)]

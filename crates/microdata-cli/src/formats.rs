@@ -18,6 +18,8 @@ pub(crate) struct Context<'x, 'd, 'a> {
     pub(crate) input_errors: &'x [String],
     /// The document's microdata errors and warnings.
     pub(crate) errors: &'x [MicrodataError<'d, 'a>],
+    /// The bytes read, for standard input only.
+    pub(crate) content: Option<&'x [u8]>,
     /// Lines a format has to say on standard error, in order.
     pub(crate) notes: std::cell::RefCell<Vec<String>>,
 }
@@ -273,12 +275,15 @@ fn rdf(
 ) -> Result<String, String> {
     // Several inputs in one stream: each input's blank nodes get labels of
     // their own, from its path (`_:i3f…_b0`), so that they stay apart when
-    // read back, in this run and beside the output of other runs.
+    // read back, in this run and beside the output of other runs. Standard
+    // input's come from what it held: a fixed name would give every run's
+    // standard input the same labels.
     let scoped;
     let options = match (cx.ordinal, cx.source) {
         (None, _) => &settings.rdf,
         (Some(_), Source::Stdin) => {
-            scoped = settings.rdf.clone().with_blank_node_scope(b"-");
+            let content = cx.content.unwrap_or(b"-");
+            scoped = settings.rdf.clone().with_blank_node_scope(content);
             &scoped
         }
         (Some(_), Source::File(path)) => {

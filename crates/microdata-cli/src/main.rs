@@ -488,7 +488,15 @@ fn process(
             return outcome;
         }
     };
-    drop(bytes);
+    // Standard input has no path to keep its blank nodes apart from other
+    // runs' (see `formats::rdf`): its content does that.
+    let content = match source {
+        Source::Stdin => Some(bytes),
+        Source::File(_) => {
+            drop(bytes);
+            None
+        }
+    };
     // A parse from bytes always says how it decoded them.
     let encoding = decoding
         .as_ref()
@@ -536,6 +544,7 @@ fn process(
         encoding: encoding.name(),
         input_errors: &input_errors,
         errors: &errors,
+        content: content.as_deref(),
         notes: std::cell::RefCell::default(),
     };
     let rendered = formats::render(args, settings, &doc, &cx);

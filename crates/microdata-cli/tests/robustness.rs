@@ -582,6 +582,17 @@ fn blank_nodes_of_several_inputs_stay_apart() {
         .stdout,
     );
     assert_eq!(label(&nt, "a"), format!("_:run7_{}", &la[2..]));
+    // Standard input's labels come from its content: two runs with other
+    // pages on standard input do not share them, the same page does.
+    let stdin_label = |page: &str| {
+        let nt = text(&run(&["-", s(&b), "-f", "nt", "-q"], page.as_bytes()).stdout);
+        label(&nt, "a")
+    };
+    let page = std::fs::read_to_string(&a).unwrap();
+    let other = page.replace("<b ", "<b class=x ");
+    assert_ne!(stdin_label(&page), stdin_label(&other));
+    assert_eq!(stdin_label(&page), stdin_label(&page));
+    assert_ne!(stdin_label(&page), la);
     // One input alone keeps the plain labels, or takes the given prefix.
     let out = run(&[s(&a), "-f", "nt"], b"");
     assert!(text(&out.stdout).contains("_:b0 "));
