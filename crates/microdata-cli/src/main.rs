@@ -204,11 +204,14 @@ fn run(args: &Args) -> Result<u8, String> {
     if args.jobs.is_some_and(|j| j == 0 || j > MAX_JOBS) {
         return Err(format!("--jobs must be between 1 and {MAX_JOBS}"));
     }
+    let inputs = input::collect(&args.inputs)?;
+    // No more workers than inputs: each idle one costs time (rayon's
+    // workers look for work in each other's queues before they sleep).
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(args.jobs.unwrap_or(cpus).min(inputs.len()).max(1))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let inputs = input::collect(&args.inputs)?;
     let batch_mode = inputs.len() > 1;
     let show_summary = !args.quiet && (args.summary || batch_mode);
     // Finding the microdata errors is a second pass over every item: only
