@@ -29,9 +29,10 @@ use clap::{Parser, ValueEnum};
 ///
 /// Exit status: 0 success; 1 an input could not be read, had invalid byte
 /// sequences or hit a limit (the others are still processed, and what was
-/// written stays written); 2 bad usage; 3 a format found nothing to
-/// convert (no hCard for vcard, no vEvent for ical, no article for atom);
-/// 4 the output could not be written. When several apply: 4, then 1, then
+/// written stays written); 2 bad usage; 3 the format found nothing to
+/// convert in an input (no hCard for vcard, no vEvent for ical, no article
+/// for atom), even when other inputs gave output (a message names each
+/// such input); 4 the output could not be written. When several apply: 4, then 1, then
 /// 3. A reader that stops reading (`| head`) is no failure: the status is
 /// that of the inputs written until then. 130: interrupted (Ctrl-C,
 /// SIGTERM or SIGHUP); the command stops between two outputs, so what it
@@ -205,7 +206,9 @@ pub(crate) struct Args {
     /// (a number of bytes, or with a K, M or G suffix: 512M). The
     /// conversions whose output can grow faster than the page (through
     /// `itemref`, or Atom entries repeating a long base URL) stop as they
-    /// reach it.
+    /// reach it. The RDF conversion counts its triples at about their
+    /// N-Triples size, so `ttl`, which prefixes and grouping make shorter,
+    /// stops before its own output reaches the limit.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     pub(crate) max_output_bytes: usize,
 
