@@ -5,7 +5,8 @@ use clap::{Parser, ValueEnum};
 /// Extract structured data (microdata, microformats, rel links) from HTML.
 ///
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
-/// files, recursively, by extension: .html .htm .xhtml .xht .shtml; a
+/// files, recursively, by extension: .html .htm .xhtml .xht .shtml, also
+/// followed by a query as wget saves pages (`index.html?p=2`); a
 /// quoted pattern such as 'crawl/**/*.html': the files it matches, each
 /// once, and the HTML files of the directories it matches; `*`, `?` and
 /// `[...]` match within a name, `**` across directories, `{a,b}` either),
@@ -173,8 +174,10 @@ pub(crate) struct Args {
     /// with invalid bytes replaced (which also make the exit status 1);
     /// bytes read; the
     /// top-level microdata items and the microdata errors of the files
-    /// written (whatever the format); time and throughput. On by default
-    /// when there is more than one input.
+    /// written (whatever the format); time and throughput. Before it, a
+    /// note counts the files of the directories given that were not read
+    /// for their names, if any. On by default when there is more than one
+    /// input.
     #[arg(long)]
     pub(crate) summary: bool,
 

@@ -150,15 +150,19 @@ pub(crate) struct Unusable {
 /// files, recursively, sorted by path; an argument that is not an existing
 /// path but contains `*`, `?`, `[` or `{` is a glob pattern ([`expand`]).
 /// Arguments that name nothing come back as [`Unusable`] so they are
-/// reported in their place.
-pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable>>, String> {
+/// reported in their place. Also gives how many files the directories
+/// held that were not taken for their names ([`is_html_name`]).
+pub(crate) fn collect(
+    inputs: &[OsString],
+) -> Result<(Vec<Result<Source, Unusable>>, usize), String> {
     if inputs.is_empty() {
-        return Ok(vec![Ok(Source::Stdin)]);
+        return Ok((vec![Ok(Source::Stdin)], 0));
     }
     if inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err("standard input ('-') can be read only once".into());
     }
     let mut out = Vec::new();
+    let mut not_html = 0;
     for input in inputs {
         if input == "-" {
             out.push(Ok(Source::Stdin));
@@ -170,14 +174,14 @@ pub(crate) fn collect(inputs: &[OsString]) -> Result<Vec<Result<Source, Unusable
             .to_str()
             .filter(|s| !path.exists() && s.contains(GLOB_SYNTAX));
         if path.is_dir() {
-            walk(path, &mut out, None);
+            walk(path, &mut out, None, &mut not_html);
         } else if let Some(pattern) = pattern {
-            expand(pattern, &mut out)?;
+            expand(pattern, &mut out, &mut not_html)?;
         } else {
             out.push(Ok(Source::File(path.to_path_buf())));
         }
     }
-    Ok(out)
+    Ok((out, not_html))
 }
 
 /// The characters that make an argument naming no file a glob pattern.
@@ -194,8 +198,13 @@ const GLOB_SYNTAX: [char; 4] = ['*', '?', '[', '{'];
 /// The search walks from the pattern's leading components without glob
 /// syntax, no deeper than the pattern reaches unless it has `**`, and
 /// follows links but never around a loop. What it cannot read is reported
-/// where it could hold a match.
-fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), String> {
+/// where it could hold a match. Files of matched directories not taken for
+/// their names are counted in `not_html`.
+fn expand(
+    pattern: &str,
+    out: &mut Vec<Result<Source, Unusable>>,
+    not_html: &mut usize,
+) -> Result<(), String> {
     let invalid = |e: globset::Error| format!("invalid pattern {pattern:?}: {e}");
     let (body, components, literal, base) = split_pattern(pattern);
     let before = out.len();
@@ -204,7 +213,7 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
         // Nothing left to match: `dir/**`, whose base is the directory.
         let dir = if base.is_empty() { "." } else { &base };
         if Path::new(dir).is_dir() {
-            walk(Path::new(dir), out, Some(&mut seen));
+            walk(Path::new(dir), out, Some(&mut seen), not_html);
         }
     } else {
         let matcher = globset::GlobBuilder::new(body)
@@ -243,7 +252,7 @@ fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>) -> Result<(), 
                             continue;
                         }
                         // A directory stands for its HTML files, as if given.
-                        walk(path, out, Some(&mut seen));
+                        walk(path, out, Some(&mut seen), not_html);
                         walked = Some(path.to_path_buf());
                     } else if e.file_type().is_file() && seen.insert(identity(path)) {
                         out.push(Ok(Source::File(path.to_path_buf())));
@@ -385,10 +394,13 @@ fn note_link_back(link: &Path, ancestor: &Path) {
     ));
 }
 
-/// Whether a file name has one of [`HTML_EXTENSIONS`].
+/// Whether a file name has one of [`HTML_EXTENSIONS`], alone or followed
+/// by a query: `wget` saves `https://example.com/index.html?p=2` as
+/// `index.html?p=2` (without `--adjust-extension`).
 fn is_html_name(path: &Path) -> bool {
     path.extension()
         .and_then(|x| x.to_str())
+        .map(|x| x.split_once('?').map_or(x, |(before, _)| before))
         .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)))
 }
 
@@ -401,8 +413,14 @@ fn is_html_name(path: &Path) -> bool {
 /// loop through a directory being walked). Files are told apart by their
 /// canonical path only when the walk met a link (or a caller's search
 /// needs it): a plain tree names each file once, and the lookup is a
-/// system call per file.
-fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut HashSet<PathBuf>>) {
+/// system call per file. Files not taken for their names are counted in
+/// `not_html`.
+fn walk(
+    dir: &Path,
+    out: &mut Vec<Result<Source, Unusable>>,
+    seen: Option<&mut HashSet<PathBuf>>,
+    not_html: &mut usize,
+) {
     let mut found = Vec::new();
     let mut met_link = false;
     let walker = walkdir::WalkDir::new(dir)
@@ -414,8 +432,12 @@ fn walk(dir: &Path, out: &mut Vec<Result<Source, Unusable>>, seen: Option<&mut H
         match entry {
             Ok(e) => {
                 met_link |= e.path_is_symlink();
-                if e.file_type().is_file() && is_html_name(e.path()) {
-                    found.push(Ok(e.into_path()));
+                if e.file_type().is_file() {
+                    if is_html_name(e.path()) {
+                        found.push(Ok(e.into_path()));
+                    } else {
+                        *not_html += 1;
+                    }
                 }
             }
             Err(e) => {

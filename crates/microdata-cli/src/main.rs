@@ -204,7 +204,7 @@ fn run(args: &Args) -> Result<u8, String> {
     if args.jobs.is_some_and(|j| j == 0 || j > MAX_JOBS) {
         return Err(format!("--jobs must be between 1 and {MAX_JOBS}"));
     }
-    let inputs = input::collect(&args.inputs)?;
+    let (inputs, not_html) = input::collect(&args.inputs)?;
     // No more workers than inputs: each idle one costs time (rayon's
     // workers look for work in each other's queues before they sleep).
     let cpus = std::thread::available_parallelism().map_or(1, usize::from);
@@ -382,6 +382,12 @@ fn run(args: &Args) -> Result<u8, String> {
         }
     }
     if show_summary {
+        if not_html > 0 {
+            note(format_args!(
+                "microdata: note: {} in the folders given not read: not named .html, .htm, .xhtml, .xht or .shtml",
+                plural(not_html, "file")
+            ));
+        }
         summary(files, (failed_files, replaced_files), &totals, started);
     }
     Ok(totals.status)

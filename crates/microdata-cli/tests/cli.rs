@@ -384,6 +384,9 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
             "<p itemscope><b itemprop=n>b</b></p><div itemprop=lost></div>",
         ),
         ("notes.txt", "not html"),
+        // wget's name for `https://example.com/sub/index.html?p=2`.
+        ("sub/index.html?p=2", "<p itemscope><b itemprop=n>p2</b>"),
+        ("sub/about", "<p itemscope><b itemprop=n>about</b>"),
     ] {
         std::fs::write(dir.join(name), body).unwrap();
     }
@@ -400,8 +403,20 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines = jsonl(&out);
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
     assert!(lines[0]["path"].as_str().unwrap().ends_with("a.html"));
+    assert!(
+        lines[2]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("/sub/index.html?p=2")
+    );
+    assert!(
+        lines[2]["url"]
+            .as_str()
+            .unwrap()
+            .ends_with("/sub/index.html%3Fp=2")
+    );
     assert_eq!(lines[0]["encoding"], "UTF-8");
     assert_eq!(
         lines[0]["items"],
@@ -414,8 +429,23 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     assert_eq!(lines[1]["microdata_errors"][0]["kind"], "UnownedProperty");
     assert!(lines[1]["url"].as_str().unwrap().starts_with("file:///"));
     let err = text(&out.stderr);
-    assert!(err.contains("microdata: 2 files (0 failed), "), "{err}");
-    assert!(err.contains(" 2 items, 1 microdata error, "), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].ends_with(
+            "sub/b.htm: error: itemprop element is not a property of any item (<div> #5)"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        lines[1],
+        "microdata: note: 2 files in the folders given not read: not named .html, .htm, .xhtml, .xht or .shtml"
+    );
+    assert!(
+        lines[2].starts_with("microdata: 3 files (0 failed), "),
+        "{err}"
+    );
+    assert!(lines[2].contains(" 3 items, 1 microdata error, "), "{err}");
 
     let pattern = format!("{}/*.html", dir.display());
     let out = run(&[&pattern, "--format", "jsonl", "--quiet"], b"");
