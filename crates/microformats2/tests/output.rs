@@ -79,6 +79,26 @@ fn nested_values_by_property_kind() {
     assert!(v["items"][0].get("children").is_none());
 }
 
+/// A `u-*` nested item whose `url` is not a `u-url` takes the `u-*` parse
+/// that makes only URL attributes absolute (suite
+/// `microformats-v2-unit/nested/nested-microformat-mistyped`): an `a` its
+/// resolved `href`, other elements their text as written.
+#[test]
+fn mistyped_nested_urls() {
+    let doc = mf2(r#"<div class="h-x">
+        <div class="u-a h-y">Va<span class="p-url">l</span>id</div>
+        <a class="u-b h-y" href="/p">Va<span class="p-url">l</span>id</a>
+        <div class="u-c h-y">/q<span class="dt-url">2020</span></div>
+        <div class="u-d h-y">/r<span class="u-url">/s</span></div>
+        </div>"#);
+    let v = json(&doc);
+    let p = &v["items"][0]["properties"];
+    assert_eq!(p["a"][0]["value"], json!("Valid"));
+    assert_eq!(p["b"][0]["value"], json!("https://example.com/p"));
+    assert_eq!(p["c"][0]["value"], json!("/q2020"));
+    assert_eq!(p["d"][0]["value"], json!("https://example.com/s"));
+}
+
 #[test]
 fn accessors() {
     let doc = mf2(r#"<div class="h-feed"><p class="p-name">Feed</p>
