@@ -39,7 +39,7 @@ use clap::{Parser, ValueEnum};
 /// SIGTERM or SIGHUP); the command stops between two outputs, so what it
 /// wrote ends with a whole output (a second signal stops it at once).
 #[derive(Debug, Parser)]
-#[command(name = "microdata", version, about, long_about)]
+#[command(name = "microdata", version)]
 pub(crate) struct Args {
     /// HTML files, directories or glob patterns; `-` is standard input (the
     /// default when none is given).
