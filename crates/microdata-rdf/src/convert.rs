@@ -752,7 +752,12 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                         Some(v) => v.base.as_str(),
                         None => self.base_fragment.as_str(),
                     };
-                    iri::named_node(&format!("{base}{}", escape_ifragment(name)))
+                    // Step 3 appends "the canonicalized fragment value of
+                    // name", which escapes only controls and non-characters
+                    // (§3.1): `a#b` after `http://schema.org/` stays a
+                    // fragment. What would leave no valid IRI is escaped as
+                    // everywhere: a second `#`, `|`, a space...
+                    iri::named_node(&iri::fix_iri(&format!("{base}{name}")))
                 }
             }
         };

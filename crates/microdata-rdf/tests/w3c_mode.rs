@@ -477,3 +477,25 @@ fn urls_are_the_parsed_item_values_but_for_an_empty_paths_slash() {
         &turtle(expected, "http://ex.test/"),
     );
 }
+
+/// §6.4 step 3 appends "the canonicalized fragment value of name", and
+/// canonicalizing escapes only controls and non-characters (§3.1): after a
+/// vocabulary ending in `/`, a `#` in a name starts the IRI's fragment.
+/// Characters no IRI may hold there are still escaped: a second `#`, the
+/// `#` of a name after a vocabulary ending in `#`, a `|`.
+#[test]
+fn names_are_appended_as_canonicalized_fragments() {
+    let html = r##"<div itemscope itemtype="http://schema.org/Thing">
+      <span itemprop="a#b">1</span><span itemprop="c#d#e">2</span><span itemprop="f|g">3</span></div>
+      <div itemscope itemtype="http://microformats.org/profile/hcard"><span itemprop="x#y">4</span></div>"##;
+    let expected = r#"[ a <http://schema.org/Thing> ;
+        <http://schema.org/a#b> "1" ;
+        <http://schema.org/c#d%23e> "2" ;
+        <http://schema.org/f%7Cg> "3" ] .
+      [ a <http://microformats.org/profile/hcard> ;
+        <http://microformats.org/profile/hcard#x%23y> "4" ] ."#;
+    assert_isomorphic(
+        &w3c_graph(html, "http://ex.test/"),
+        &turtle(expected, "http://ex.test/"),
+    );
+}
