@@ -36,10 +36,16 @@ use crate::line::{split_unescaped, unescape};
 ///   `KIND`, `BDAY`, `ANNIVERSARY`, `REV`, `UID`.
 /// - URI-valued properties (`PHOTO`, `URL`, `LOGO`, `SOUND`, `MEMBER`,
 ///   `IMPP`, `SOURCE`) are dropped when their value does not parse as a URI
-///   (for example an empty or relative one given by a non-URL element);
-///   `PHOTO`, `TEL`, `RELATED`, `UID` and `KEY` fall back to text instead,
-///   marked `VALUE=text` on the last four (RFC 6350 lets them be text with
-///   that parameter), so that the printed card reads back as text.
+///   (for example an empty or relative one given by a non-URL element).
+///   `PHOTO`, `TEL`, `RELATED`, `UID` and `KEY`, which may also be text,
+///   are URIs only where the spec's text marks them `VALUE=URI` and the
+///   value parses as one, and text otherwise, marked `VALUE=text` on the
+///   last four (RFC 6350 lets them be text with that parameter), so that
+///   the printed card reads back as text. The algorithm marks `VALUE=URI`
+///   only on a property whose element gives a URL itself
+///   (`<a itemprop=tel href=tel:…>`); the `value` of a `tel` item with a
+///   `type` is written unmarked, so it stays text even when it is a `tel:`
+///   URL.
 /// - `GEO` becomes the URI `geo:LAT,LON` (vcard4 holds a URI); a value not
 ///   in the vocabulary's `lat;lon` syntax is dropped.
 /// - `BDAY` / `ANNIVERSARY` are dates when `VALUE=DATE` was set (a valid
