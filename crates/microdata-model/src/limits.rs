@@ -320,11 +320,17 @@ impl LimitError {
 
 impl fmt::Display for LimitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let one = self.max == 1;
         let what = match self.limit {
+            Limit::Items if one => "item",
             Limit::Items => "items",
+            Limit::Properties if one => "property value in one item",
             Limit::Properties => "property values in one item",
+            Limit::OutputBytes if one => "byte of output",
             Limit::OutputBytes => "bytes of output",
+            Limit::Depth if one => "level of nested items",
             Limit::Depth => "levels of nested items",
+            Limit::Reads if one => "property value read",
             Limit::Reads => "property values read",
         };
         write!(f, "more than {} {what} (limit {})", self.max, self.limit)
@@ -390,6 +396,11 @@ mod tests {
     fn messages_name_the_limit() {
         let msg = |limit, max| LimitError::new(limit, max).to_string();
         assert_eq!(msg(Limit::Items, 5), "more than 5 items (limit max_items)");
+        assert_eq!(msg(Limit::Items, 1), "more than 1 item (limit max_items)");
+        assert_eq!(
+            msg(Limit::Properties, 1),
+            "more than 1 property value in one item (limit max_properties)"
+        );
         assert_eq!(
             msg(Limit::Properties, 7),
             "more than 7 property values in one item (limit max_properties)"

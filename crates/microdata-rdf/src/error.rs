@@ -81,11 +81,15 @@ impl fmt::Display for Error {
     }
 }
 
+/// The message already holds the wrapped error's (`conversion stopped:
+/// more than …`, `cannot write RDF: …`), so the chain goes on from that
+/// error's own source: printing every source does not repeat a line.
+/// [`Error::limit`] and `From<Error> for io::Error` give the wrapped error.
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.source {
-            Some(Source::Io(e)) => Some(e),
-            Some(Source::Limit(e)) => Some(e),
+            Some(Source::Io(e)) => e.source(),
+            Some(Source::Limit(e)) => e.source(),
             None => None,
         }
     }

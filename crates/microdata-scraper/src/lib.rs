@@ -1137,12 +1137,39 @@ fn document_url(url: Option<&str>) -> Result<Option<Url>, Error> {
 ///     err.to_string(),
 ///     r#"invalid document URL "/relative": relative URL without a base"#
 /// );
-/// assert!(err.source().is_some()); // the `url::ParseError`
+/// assert_eq!(err.input(), "/relative");
+/// assert_eq!(err.parse_error(), microdata_scraper::url::ParseError::RelativeUrlWithoutBase);
+/// // The message holds the parse error's: the chain does not repeat it.
+/// assert!(err.source().is_none());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Error {
     input: String,
     source: url::ParseError,
+}
+
+impl Error {
+    /// The document URL as given.
+    ///
+    /// ```
+    /// let err = microdata_scraper::parse("<p>", Some("http://[::1")).unwrap_err();
+    /// assert_eq!(err.input(), "http://[::1");
+    /// ```
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// Why it is not a URL.
+    ///
+    /// ```
+    /// use microdata_scraper::url::ParseError;
+    ///
+    /// let err = microdata_scraper::parse("<p>", Some("http://[::1")).unwrap_err();
+    /// assert_eq!(err.parse_error(), ParseError::InvalidIpv6Address);
+    /// ```
+    pub fn parse_error(&self) -> url::ParseError {
+        self.source
+    }
 }
 
 impl fmt::Display for Error {
@@ -1151,11 +1178,10 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
-}
+/// No source: the message already says why the URL does not parse
+/// ([`Error::parse_error`]), and printing every error of a chain would
+/// say it twice.
+impl std::error::Error for Error {}
 
 /// The repository README's Rust examples, run as doctests.
 #[cfg(doctest)]
