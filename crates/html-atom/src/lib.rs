@@ -81,13 +81,17 @@ mod extract;
 mod options;
 mod write;
 
-use microdata_model::{Document, LimitError, Node};
+use microdata_model::{Document, Node};
 
 pub use datetime::best_representation;
 /// The model this crate converts from (`Document`, `Node`, `Limits`,
 /// `microsyntax`), re-exported so that a program with its own `Node`
 /// implementation uses the same version.
 pub use microdata_model;
+/// The caps on a conversion (see the options' `with_limits`), and the
+/// error of a conversion that reaches one: re-exported from the model so
+/// that this crate alone is enough to use them.
+pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::AtomOptions;
 pub use write::ATOM_NAMESPACE;
 
@@ -121,7 +125,7 @@ pub fn to_atom<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &AtomOptions) ->
 ///
 /// ```
 /// use html_atom::{AtomOptions, try_to_atom};
-/// use microdata_scraper::{Limit, Limits};
+/// use html_atom::{Limit, Limits};
 ///
 /// let parsed = microdata_scraper::parse("<article><h1>Hello</h1>world</article>", None)?;
 /// let doc = parsed.document();

@@ -98,7 +98,7 @@ impl AtomOptions {
     ///
     /// ```
     /// use html_atom::{AtomOptions, try_to_atom};
-    /// use microdata_scraper::{Limit, Limits};
+    /// use html_atom::{Limit, Limits};
     ///
     /// let long = "x".repeat(1000);
     /// let html = format!(

@@ -115,7 +115,7 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 /// # Examples
 ///
 /// ```
-/// use microdata_model::Limits;
+/// use microdata_ical::Limits;
 ///
 /// let parsed = microdata_scraper::parse(
 ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>

@@ -81,11 +81,15 @@ pub use icalendar;
 /// implementation uses the same version.
 pub use microdata_model;
 pub use microdata_model::vocab::{VEVENT_TYPE, Warning};
+/// The caps on a conversion (see the options' `with_limits`), and the
+/// error of a conversion that reaches one: re-exported from the model so
+/// that this crate alone is enough to use them.
+pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::IcalOptions;
 #[cfg(feature = "typed")]
 pub use typed::{to_calendar, to_calendar_from};
 
-use microdata_model::{Document, Element, LimitError, Node};
+use microdata_model::{Document, Element, Node};
 
 /// Converts the vEvent items of `doc` to iCalendar text (WHATWG HTML
 /// §5.3.2.1), or `None` when the document has none (or when the conversion
@@ -135,7 +139,7 @@ pub fn to_icalendar<'a, N: Node<'a>>(
 ///
 /// ```
 /// use microdata_ical::{IcalOptions, try_to_icalendar};
-/// use microdata_scraper::{Limit, Limits};
+/// use microdata_ical::{Limit, Limits};
 ///
 /// let parsed = microdata_scraper::parse(
 ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
@@ -196,7 +200,7 @@ pub fn to_icalendar_from<'d, 'a: 'd, N: Node<'a>>(
 ///
 /// ```
 /// use microdata_ical::{IcalOptions, try_to_icalendar_from};
-/// use microdata_scraper::{Limit, Limits};
+/// use microdata_ical::{Limit, Limits};
 ///
 /// let parsed = microdata_scraper::parse(
 ///     r#"<p id=e itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">

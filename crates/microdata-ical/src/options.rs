@@ -126,7 +126,7 @@ impl IcalOptions {
     ///
     /// ```
     /// use microdata_ical::{IcalOptions, try_to_icalendar};
-    /// use microdata_scraper::{Limit, Limits};
+    /// use microdata_ical::{Limit, Limits};
     ///
     /// let parsed = microdata_scraper::parse(
     ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=d></p>

@@ -175,7 +175,7 @@ pub fn check<'d, 'a, N: Node<'a>>(doc: &'d Document<'a, N>) -> Vec<Warning<'d, '
 /// # Examples
 ///
 /// ```
-/// use microdata_model::Limits;
+/// use microdata_vcard::Limits;
 ///
 /// let parsed = microdata_scraper::parse(
 ///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard">

@@ -92,6 +92,10 @@ pub use check::{check, check_within};
 /// implementation uses the same version.
 pub use microdata_model;
 pub use microdata_model::vocab::{HCARD_TYPE, Warning};
+/// The caps on a conversion (see the options' `with_limits`), and the
+/// error of a conversion that reaches one: re-exported from the model so
+/// that this crate alone is enough to use them.
+pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::VcardOptions;
 #[cfg(feature = "typed")]
 pub use typed::{to_vcard4, to_vcard4_from};
@@ -204,7 +208,7 @@ pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
 /// # Examples
 ///
 /// ```
-/// use microdata_scraper::{Limit, Limits};
+/// use microdata_vcard::{Limit, Limits};
 /// use microdata_vcard::{VcardOptions, try_to_vcard_from};
 ///
 /// let parsed = microdata_scraper::parse(

@@ -74,6 +74,10 @@ pub use map::Map;
 /// `microsyntax`), re-exported so that a program with its own `Node`
 /// implementation uses the same version.
 pub use microdata_model;
+/// The caps on a conversion (see the options' `with_limits`), and the
+/// error of a conversion that reaches one: re-exported from the model so
+/// that this crate alone is enough to use them.
+pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::Mf2Options;
 pub use parse::{parse, try_parse};
 

@@ -80,7 +80,7 @@ pub fn parse<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &Mf2Options) -> Mf
 /// # Examples
 ///
 /// ```
-/// use microdata_scraper::{Limit, Limits};
+/// use microformats2::{Limit, Limits};
 ///
 /// // Each level is the value of two properties, so each level doubles
 /// // the output: 2^20 copies of the innermost card.
