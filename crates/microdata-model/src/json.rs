@@ -116,6 +116,11 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// Extracts the microdata of the whole document as JSON: the top-level
     /// items in tree order, in the spec's shortest serialization.
     ///
+    /// No limit applies: items sharing blocks through `itemref` repeat them,
+    /// so a small page can ask for a huge output. For untrusted pages, use
+    /// [`try_to_json_with`](Self::try_to_json_with) with
+    /// [`Limits::default`].
+    ///
     /// # Examples
     ///
     /// ```
@@ -137,7 +142,8 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         self.to_json_with(JsonOptions::new())
     }
 
-    /// [`to_json`](Self::to_json) with layout options.
+    /// [`to_json`](Self::to_json) with layout options; no limit applies
+    /// either.
     pub fn to_json_with(&self, options: JsonOptions) -> String {
         // Nothing can exceed `Limits::none()`.
         self.try_to_json_with(options, Limits::none())

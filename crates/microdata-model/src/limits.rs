@@ -25,7 +25,8 @@ use std::fmt;
 /// The defaults are far above what real pages need (a large product page
 /// has a few hundred items, nested less than ten deep) and keep one
 /// conversion under a few hundred megabytes. The depth default matches
-/// `serde_impl::MAX_DEPTH` (feature `serde`).
+/// `serde_impl::MAX_DEPTH` (feature `serde`), the only limit the `Serialize`
+/// implementation of items applies.
 /// [`Limits::none`] lifts every cap: the plain `to_json` functions use it.
 ///
 /// # For converter authors
@@ -82,8 +83,9 @@ pub struct Limits {
 impl Default for Limits {
     /// Generous but finite caps: [`DEFAULT_MAX_ITEMS`](Self::DEFAULT_MAX_ITEMS),
     /// [`DEFAULT_MAX_PROPERTIES`](Self::DEFAULT_MAX_PROPERTIES),
-    /// [`DEFAULT_MAX_OUTPUT_BYTES`](Self::DEFAULT_MAX_OUTPUT_BYTES) and
-    /// [`DEFAULT_MAX_DEPTH`](Self::DEFAULT_MAX_DEPTH).
+    /// [`DEFAULT_MAX_OUTPUT_BYTES`](Self::DEFAULT_MAX_OUTPUT_BYTES),
+    /// [`DEFAULT_MAX_DEPTH`](Self::DEFAULT_MAX_DEPTH) and
+    /// [`DEFAULT_MAX_READS`](Self::DEFAULT_MAX_READS).
     fn default() -> Self {
         Limits {
             max_items: Self::DEFAULT_MAX_ITEMS,

@@ -5,7 +5,16 @@
 //! Serde serializes nested values through nested calls, so nesting depth is
 //! capped at [`MAX_DEPTH`] items: deeper documents give a serialization
 //! error rather than a stack overflow. The JSON conversion (the `json`
-//! module) has no such limit.
+//! module) writes any depth with `to_json`, and its `try_` forms stop at
+//! [`Limits::max_depth`](crate::Limits::max_depth).
+//!
+//! No other limit applies here: the number of item objects and the size of
+//! the output are not counted. Items that refer to each other's blocks
+//! through `itemref` repeat them, so a page of a few kilobytes can ask for
+//! an output that doubles with each level of sharing. For untrusted pages,
+//! write the JSON with
+//! [`Document::try_to_json_with`](crate::Document::try_to_json_with), which
+//! counts both.
 
 use std::cell::RefCell;
 

@@ -638,6 +638,11 @@ fn parse_opts() -> ParseOpts {
 /// order; a document from [`parse`] or [`Parsed::new`] lists them in source
 /// order, as the HTML fragment serialization algorithm does.
 ///
+/// The tree is taken as it is: `scraper::Html::parse_document` parses with
+/// scripting enabled, so `<noscript>` content is one text node and its
+/// microdata is not found. [`parse_html`] parses as the rest of this crate
+/// does, with scripting disabled.
+///
 /// # Examples
 ///
 /// ```
@@ -1058,7 +1063,9 @@ impl Parsed {
         )
     }
 
-    /// The document's microdata as `application/microdata+json`.
+    /// The document's microdata as `application/microdata+json`, with no
+    /// limit ([`Document::to_json`]); for untrusted pages,
+    /// `self.document().try_to_json_with(JsonOptions::new(), Limits::default())`.
     ///
     /// # Examples
     ///
