@@ -19,7 +19,8 @@
 //!   feature `json`, on by default);
 //! - the HTML [`microsyntax`]es the converters share (dates, times,
 //!   durations, numbers);
-//! - rel [`links`] (link types, synonyms, feeds, icons, hierarchy) and
+//! - rel [`links`] (the link types of the HTML5 2010 draft, synonyms,
+//!   feeds, icons, hierarchy) and
 //!   HTML fragment serialization ([`serialize`]) for the converters;
 //! - [`Limits`] for untrusted input, and the shared vocabulary-check
 //!   [`vocab::Warning`] (with the licensed-work checks).
