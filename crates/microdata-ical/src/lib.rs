@@ -58,7 +58,8 @@
 //!
 //! # Features
 //!
-//! - `typed` (off by default): `to_calendar` and `to_calendar_from`, the
+//! - `typed` (off by default): `to_calendar` and `to_calendar_from` (and
+//!   their `try_` forms, which name a limit reached), the
 //!   same calendar as an `icalendar::Calendar` (the crate is re-exported
 //!   as `microdata_ical::icalendar`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -87,7 +88,8 @@ pub use microdata_model::vocab::{VEVENT_TYPE, Warning};
 pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::IcalOptions;
 #[cfg(feature = "typed")]
-pub use typed::{to_calendar, to_calendar_from};
+#[cfg_attr(docsrs, doc(cfg(feature = "typed")))]
+pub use typed::{to_calendar, to_calendar_from, try_to_calendar, try_to_calendar_from};
 
 use microdata_model::{Document, Element, Node};
 

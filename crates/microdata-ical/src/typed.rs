@@ -1,7 +1,7 @@
 //! The same calendar as a typed `icalendar::Calendar` (feature `typed`).
 
 use icalendar::{Calendar, Component, Event, Property};
-use microdata_model::{Document, Element, Node};
+use microdata_model::{Document, Element, LimitError, Node};
 
 use crate::IcalOptions;
 use crate::convert;
@@ -83,7 +83,42 @@ pub fn to_calendar<'a, N: Node<'a>>(
     doc: &Document<'a, N>,
     options: &IcalOptions,
 ) -> Option<Calendar> {
-    Some(typed(&convert::build(doc.all_items(), options).ok()??))
+    try_to_calendar(doc, options).ok().flatten()
+}
+
+/// [`to_calendar`], reporting a reached [limit](IcalOptions::with_limits)
+/// instead of giving `None` for it.
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches, as
+/// [`try_to_icalendar`](crate::try_to_icalendar) (the typed calendar has no
+/// text whose size is counted).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_ical::{IcalOptions, Limit, Limits, try_to_calendar};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <span itemprop=summary>Tea</span></p>
+///        <p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <span itemprop=summary>Cake</span></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let calendar = try_to_calendar(&doc, &IcalOptions::new())?.ok_or("no vevent")?;
+/// assert_eq!(calendar.events().count(), 2);
+/// let one_event = IcalOptions::new().with_limits(Limits::default().with_max_items(1));
+/// assert_eq!(try_to_calendar(&doc, &one_event).unwrap_err().limit(), Limit::Items);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_calendar<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &IcalOptions,
+) -> Result<Option<Calendar>, LimitError> {
+    Ok(convert::build(doc.all_items(), options)?.map(|c| typed(&c)))
 }
 
 /// [`to_calendar`] for the vEvent items among `elements`.
@@ -107,9 +142,41 @@ pub fn to_calendar_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &IcalOptions,
 ) -> Option<Calendar> {
-    Some(typed(
-        &convert::build(elements.into_iter().filter_map(|e| e.item()), options).ok()??,
-    ))
+    try_to_calendar_from(elements, options).ok().flatten()
+}
+
+/// [`to_calendar_from`], reporting a reached
+/// [limit](IcalOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches, as
+/// [`try_to_calendar`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_ical::{IcalOptions, Limit, Limits, try_to_calendar_from};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p id=e itemscope itemtype="http://microformats.org/profile/hcalendar#vevent">
+///        <span itemprop=summary>Tea</span><span itemprop=location>Garden</span></p>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let e = || doc.element_by_id("e");
+/// let calendar = try_to_calendar_from(e(), &IcalOptions::new())?.ok_or("no vevent")?;
+/// assert_eq!(calendar.events().count(), 1);
+/// let few_lines = IcalOptions::new().with_limits(Limits::default().with_max_properties(1));
+/// assert_eq!(try_to_calendar_from(e(), &few_lines).unwrap_err().limit(), Limit::Properties);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_calendar_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &IcalOptions,
+) -> Result<Option<Calendar>, LimitError> {
+    let items = elements.into_iter().filter_map(|e| e.item());
+    Ok(convert::build(items, options)?.map(|c| typed(&c)))
 }
 
 /// Whether this icalendar version writes `CATEGORIES` values as they are

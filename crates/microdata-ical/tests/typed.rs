@@ -104,6 +104,38 @@ fn repeated_and_list_properties_are_kept() {
 fn typed_none_without_vevent() {
     let parsed = microdata_scraper::parse("<p itemscope>", None).unwrap();
     assert!(to_calendar(&parsed.document(), &options()).is_none());
+    let tried = microdata_ical::try_to_calendar(&parsed.document(), &options());
+    assert!(matches!(tried, Ok(None)));
+}
+
+/// The typed conversion stops at the same limits as the text, and says
+/// which: events that each read a shared block again stop at the reads.
+#[test]
+fn typed_calendar_reports_the_limit_the_text_reaches() {
+    use microdata_ical::{Limit, Limits, try_to_calendar, try_to_icalendar};
+    let mut html = String::new();
+    for _ in 0..300 {
+        html.push_str(
+            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
+        );
+    }
+    html.push_str("<div id=b>");
+    html.push_str(&"<i itemprop=x-p>v</i>".repeat(300));
+    html.push_str("</div>");
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    for (limits, limit) in [
+        (Limits::default().with_max_reads(10_000), Limit::Reads),
+        (Limits::none().with_max_items(299), Limit::Items),
+        (Limits::none().with_max_properties(299), Limit::Properties),
+    ] {
+        let options = options().with_limits(limits);
+        assert_eq!(try_to_icalendar(&doc, &options).unwrap_err().limit(), limit);
+        assert_eq!(try_to_calendar(&doc, &options).unwrap_err().limit(), limit);
+        assert!(to_calendar(&doc, &options).is_none());
+    }
+    let calendar = try_to_calendar(&doc, &options()).unwrap().unwrap();
+    assert_eq!(calendar.events().count(), 300);
 }
 
 /// icalendar escapes TEXT values only; a line break in another value (a

@@ -73,7 +73,8 @@
 //!
 //! # Features
 //!
-//! - `typed` (off by default): `to_vcard4` and `to_vcard4_from`, the same
+//! - `typed` (off by default): `to_vcard4` and `to_vcard4_from` (and their
+//!   `try_` forms, which name a limit reached), the same
 //!   card as a `vcard4::Vcard` (the crate is re-exported as
 //!   `microdata_vcard::vcard4`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -98,7 +99,8 @@ pub use microdata_model::vocab::{HCARD_TYPE, Warning};
 pub use microdata_model::{Limit, LimitError, Limits};
 pub use options::VcardOptions;
 #[cfg(feature = "typed")]
-pub use typed::{to_vcard4, to_vcard4_from};
+#[cfg_attr(docsrs, doc(cfg(feature = "typed")))]
+pub use typed::{to_vcard4, to_vcard4_from, try_to_vcard4, try_to_vcard4_from};
 /// The `vcard4` crate that [`to_vcard4`]'s types come from, so that
 /// callers use the same version.
 #[cfg(feature = "typed")]

@@ -4,7 +4,7 @@ use std::str::FromStr;
 
 use microdata_model::microsyntax::{parse_date, parse_global_date_time};
 use microdata_model::vocab::is_valid_geo;
-use microdata_model::{Document, Element, Node};
+use microdata_model::{Document, Element, LimitError, Node};
 use vcard4::parameter::{Parameters, RelatedType, TypeParameter, ValueType};
 use vcard4::property::{
     AddressProperty, AnyProperty, DateAndOrTime, DateAndOrTimeProperty, DateTimeOrTextProperty,
@@ -85,8 +85,41 @@ use crate::line::{split_unescaped, unescape};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_vcard4<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) -> Option<Vcard> {
-    let item = convert::first_hcard(doc.all_items())?;
-    convert::build(item, options).ok().map(|card| typed(&card))
+    try_to_vcard4(doc, options).ok().flatten()
+}
+
+/// [`to_vcard4`], reporting a reached [limit](VcardOptions::with_limits)
+/// instead of giving `None` for it.
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches, as
+/// [`try_to_vcard`](crate::try_to_vcard) (the typed card has no text whose
+/// size is counted).
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::{Limit, Limits, VcardOptions, try_to_vcard4};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p itemscope itemtype="http://microformats.org/profile/hcard">
+///        <b itemprop=fn>Ada</b> <b itemprop=nickname>Countess</b>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let card = try_to_vcard4(&doc, &VcardOptions::new())?.ok_or("no hCard")?;
+/// assert_eq!(card.nickname[0].value, "Countess");
+/// let one_line = VcardOptions::new().with_limits(Limits::default().with_max_properties(1));
+/// let err = try_to_vcard4(&doc, &one_line).unwrap_err();
+/// assert_eq!(err.limit(), Limit::Properties);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_vcard4<'a, N: Node<'a>>(
+    doc: &Document<'a, N>,
+    options: &VcardOptions,
+) -> Result<Option<Vcard>, LimitError> {
+    card(convert::first_hcard(doc.all_items()), options)
 }
 
 /// [`to_vcard4`] for the first of `elements` that is an hCard item.
@@ -97,7 +130,8 @@ pub fn to_vcard4<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions)
 /// use microdata_vcard::{VcardOptions, to_vcard4_from};
 ///
 /// let parsed = microdata_scraper::parse(
-///     r#"<p id=c itemscope itemtype="http://microformats.org/profile/hcard"><b itemprop=fn>C</b>"#,
+///     r#"<p id=c itemscope itemtype="http://microformats.org/profile/hcard">
+///        <b itemprop=fn>C</b><b itemprop=nickname>Cee</b>"#,
 ///     None,
 /// )?;
 /// let doc = parsed.document();
@@ -109,8 +143,49 @@ pub fn to_vcard4_from<'d, 'a: 'd, N: Node<'a>>(
     elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
     options: &VcardOptions,
 ) -> Option<Vcard> {
-    let item = convert::first_hcard_among(elements)?;
-    convert::build(item, options).ok().map(|card| typed(&card))
+    try_to_vcard4_from(elements, options).ok().flatten()
+}
+
+/// [`to_vcard4_from`], reporting a reached
+/// [limit](VcardOptions::with_limits).
+///
+/// # Errors
+///
+/// The [`LimitError`] of the first limit the conversion reaches, as
+/// [`try_to_vcard4`].
+///
+/// # Examples
+///
+/// ```
+/// use microdata_vcard::{Limit, Limits, VcardOptions, try_to_vcard4_from};
+///
+/// let parsed = microdata_scraper::parse(
+///     r#"<p id=c itemscope itemtype="http://microformats.org/profile/hcard">
+///        <b itemprop=fn>C</b><b itemprop=nickname>Cee</b>"#,
+///     None,
+/// )?;
+/// let doc = parsed.document();
+/// let c = || doc.element_by_id("c");
+/// let card = try_to_vcard4_from(c(), &VcardOptions::new())?.ok_or("no hCard")?;
+/// assert_eq!(card.formatted_name[0].value, "C");
+/// let one_line = VcardOptions::new().with_limits(Limits::default().with_max_properties(1));
+/// assert_eq!(try_to_vcard4_from(c(), &one_line).unwrap_err().limit(), Limit::Properties);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn try_to_vcard4_from<'d, 'a: 'd, N: Node<'a>>(
+    elements: impl IntoIterator<Item = Element<'d, 'a, N>>,
+    options: &VcardOptions,
+) -> Result<Option<Vcard>, LimitError> {
+    card(convert::first_hcard_among(elements), options)
+}
+
+/// The typed card of `item`, if there is one.
+fn card<'a, N: Node<'a>>(
+    item: Option<microdata_model::Item<'_, 'a, N>>,
+    options: &VcardOptions,
+) -> Result<Option<Vcard>, LimitError> {
+    item.map(|item| convert::build(item, options).map(|card| typed(&card)))
+        .transpose()
 }
 
 pub(crate) fn typed(card: &Card<'_>) -> Vcard {

@@ -188,3 +188,36 @@ fn printed_text_dates_and_gender_read_back() {
     let gender = &again[0].gender.as_ref().unwrap().value;
     assert_eq!(gender.identity.as_deref(), Some("one\ntwo\nthree"));
 }
+
+/// The typed conversion stops at the same limits as the text, and says
+/// which: a card quadratic in the page (many `adr` lines sharing one large
+/// address) stops at the reads, the properties cap at the lines.
+#[test]
+fn typed_card_reports_the_limit_the_text_reaches() {
+    use microdata_vcard::{Limit, Limits, try_to_vcard, try_to_vcard4};
+    let mut quadratic =
+        String::from(r#"<div itemscope itemtype="http://microformats.org/profile/hcard">"#);
+    quadratic.push_str(&"<b itemprop=adr itemscope itemref=street></b>".repeat(3_000));
+    quadratic.push_str("</div><div id=street>");
+    quadratic.push_str(&"<i itemprop=street-address>x</i>".repeat(3_000));
+    quadratic.push_str("</div>");
+    let parsed = microdata_scraper::parse(&quadratic, Some(URL)).unwrap();
+    let doc = parsed.document();
+    for (limits, limit) in [
+        (Limits::default(), Limit::Reads),
+        (Limits::none().with_max_properties(10), Limit::Properties),
+    ] {
+        let options = VcardOptions::new().with_limits(limits);
+        assert_eq!(try_to_vcard(&doc, &options).unwrap_err().limit(), limit);
+        assert_eq!(try_to_vcard4(&doc, &options).unwrap_err().limit(), limit);
+        assert!(to_vcard4(&doc, &options).is_none());
+    }
+    let small = microdata_scraper::parse(&fixture("jack-bauer.html"), Some(URL)).unwrap();
+    let card = try_to_vcard4(&small.document(), &VcardOptions::new()).unwrap();
+    assert_eq!(card, to_vcard4(&small.document(), &VcardOptions::new()));
+    let none = microdata_scraper::parse("<p>no card</p>", Some(URL)).unwrap();
+    assert_eq!(
+        try_to_vcard4(&none.document(), &VcardOptions::new()),
+        Ok(None)
+    );
+}
