@@ -117,7 +117,7 @@ pub fn to_atom<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &AtomOptions) ->
 ///
 /// # Errors
 ///
-/// [`Limit::OutputBytes`](microdata_model::Limit::OutputBytes) when the
+/// [`Limit::OutputBytes`] when the
 /// feed, as it is built or as it is written, passes the options'
 /// `max_output_bytes`; no partial feed is returned.
 ///

@@ -20,7 +20,7 @@ pub enum ErrorKind {
     /// Writing the output failed.
     Io,
     /// The conversion reached one of the caller's
-    /// [`Limits`](microdata_model::Limits) ([`Error::limit`] says which).
+    /// [`Limits`](crate::Limits) ([`Error::limit`] says which).
     Limit,
 }
 

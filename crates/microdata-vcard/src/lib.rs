@@ -145,7 +145,7 @@ pub fn to_vcard<'a, N: Node<'a>>(doc: &Document<'a, N>, options: &VcardOptions) 
 ///
 /// # Errors
 ///
-/// The [`LimitError`](microdata_model::LimitError) of the first
+/// The [`LimitError`] of the first
 /// [limit](VcardOptions::with_limits) the conversion reaches: too many
 /// lines in the card or too much text, or (legacy variant) too many nested
 /// `agent` cards.
@@ -204,7 +204,7 @@ pub fn to_vcard_from<'d, 'a: 'd, N: Node<'a>>(
 ///
 /// # Errors
 ///
-/// The [`LimitError`](microdata_model::LimitError) of the first limit the
+/// The [`LimitError`] of the first limit the
 /// conversion reaches, as [`try_to_vcard`].
 ///
 /// # Examples
