@@ -33,8 +33,8 @@ use clap::{Parser, ValueEnum};
 /// written stays written); 2 bad usage; 3 the format found nothing to
 /// convert in an input (no hCard for vcard, no vEvent for ical, no article
 /// for atom), even when other inputs gave output (a message names each
-/// such input); 4 the output could not be written. When several apply: 4, then 1, then
-/// 3. A reader that stops reading (`| head`) is no failure: the status is
+/// such input); 4 the output could not be written. When several apply: 4,
+/// then 1, then 3. A reader that stops reading (`| head`) is no failure: the status is
 /// that of the inputs written until then. 130: interrupted (Ctrl-C,
 /// SIGTERM or SIGHUP); the command stops between two outputs, so what it
 /// wrote ends with a whole output (a second signal stops it at once).
@@ -128,9 +128,8 @@ pub(crate) struct Args {
     /// letters, digits and `_`). With several inputs each input's labels
     /// also carry a hash of its path (`_:i3f…_b0`; standard input's, of
     /// its content), so the output of separate runs over different files
-    /// joins up (`xargs`); one input
-    /// alone has plain labels (`_:b0`): give each run its own prefix to
-    /// join those.
+    /// joins up (`xargs`); one input alone has plain labels (`_:b0`): give
+    /// each run its own prefix to join those.
     #[arg(long, value_name = "PREFIX", value_parser = parse_label_prefix)]
     pub(crate) blank_node_prefix: Option<String>,
 

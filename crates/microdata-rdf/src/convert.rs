@@ -754,7 +754,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
                     };
                     // Step 3 appends "the canonicalized fragment value of
                     // name", which escapes only controls and non-characters
-                    // (§3.1): `a#b` after `http://schema.org/` stays a
+                    // (§6.1): `a#b` after `http://schema.org/` stays a
                     // fragment. What would leave no valid IRI is escaped as
                     // everywhere: a second `#`, `|`, a space...
                     iri::named_node(&iri::fix_iri(&format!("{base}{name}")))

@@ -479,7 +479,7 @@ fn urls_are_the_parsed_item_values_but_for_an_empty_paths_slash() {
 }
 
 /// §6.4 step 3 appends "the canonicalized fragment value of name", and
-/// canonicalizing escapes only controls and non-characters (§3.1): after a
+/// canonicalizing escapes only controls and non-characters (§6.1): after a
 /// vocabulary ending in `/`, a `#` in a name starts the IRI's fragment.
 /// Characters no IRI may hold there are still escaped: a second `#`, the
 /// `#` of a name after a vocabulary ending in `#`, a `|`.
