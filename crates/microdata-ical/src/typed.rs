@@ -33,7 +33,7 @@ const ONCE: [&str; 18] = [
 /// built from the same data as [`to_icalendar`](crate::to_icalendar);
 /// `None` when the document has none, or (as for `to_icalendar`) when the
 /// conversion reaches one of the options' limits, which
-/// [`try_to_icalendar`](crate::try_to_icalendar) names.
+/// [`try_to_calendar`] names.
 ///
 /// What the `icalendar` crate then writes differs from the spec's text:
 ///

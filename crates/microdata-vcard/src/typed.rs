@@ -22,7 +22,7 @@ use crate::line::{split_unescaped, unescape};
 /// built from the same data as [`to_vcard`](crate::to_vcard); `None` when
 /// the document has no hCard item, or (as for `to_vcard`) when the
 /// conversion reaches one of the options' limits, which
-/// [`try_to_vcard`](crate::try_to_vcard) names.
+/// [`try_to_vcard4`] names.
 ///
 /// A `vcard4::Vcard` cannot hold everything the spec's text holds, and
 /// holds some of it differently. The differences:
