@@ -66,7 +66,7 @@
 //!
 //! - `json` (default): `Document::to_json` and the `json` module.
 //! - `serde`: `serde::Serialize` for [`Item`], producing the WHATWG JSON
-//!   object shape.
+//!   object shape, and for [`OwnedMicrodataError`] and [`ErrorKind`].
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(test(attr(deny(warnings))))]
 

@@ -8,6 +8,28 @@
 //! module) writes any depth with `to_json`, and its `try_` forms stop at
 //! [`Limits::max_depth`](crate::Limits::max_depth).
 //!
+//! Microdata errors serialize too, owned ([`OwnedMicrodataError`]), so that
+//! a report of items and errors can be one serde value (or one snapshot):
+//! `{"kind": "UnownedProperty", "warning": false, "message": …, "element":
+//! 0, "local_name": "p", "id": null, "detail": null}`, the kind as its
+//! variant name.
+//!
+//! ```
+//! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+//! # use tree::{N, Row};
+//! use microdata_model::Document;
+//!
+//! // <p itemprop=name></p>: a property of no item.
+//! let tree: &'static [Row] = &[(Some("p"), "", &[("itemprop", "name")], &[])];
+//! let doc = Document::new(N(tree, 0));
+//! let error = doc.errors()[0].to_owned();
+//! let json = serde_json::to_value(&error)?;
+//! assert_eq!(json["kind"], "UnownedProperty");
+//! assert_eq!(json["local_name"], "p");
+//! assert_eq!(json["message"], error.to_string());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! No other limit applies here: the number of item objects and the size of
 //! the output are not counted. Items that refer to each other's blocks
 //! through `itemref` repeat them, so a page of a few kilobytes can ask for
@@ -18,9 +40,10 @@
 
 use std::cell::RefCell;
 
-use serde::ser::{Error as _, SerializeMap, SerializeSeq};
+use serde::ser::{Error as _, SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
+use crate::error::{ErrorKind, OwnedMicrodataError};
 use crate::item::{Grouping, Item};
 use crate::node::Node;
 use crate::value::Value;
@@ -36,6 +59,29 @@ impl<'a, N: Node<'a>> Serialize for Item<'_, 'a, N> {
             path: &path,
         }
         .serialize(serializer)
+    }
+}
+
+/// The variant's name (`"UnownedProperty"`).
+impl Serialize for ErrorKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{self:?}"))
+    }
+}
+
+/// `kind`, `warning`, `message` (the `Display` text), `element` (its index
+/// in tree order), `local_name`, `id` and `detail`.
+impl Serialize for OwnedMicrodataError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("MicrodataError", 7)?;
+        s.serialize_field("kind", &self.kind())?;
+        s.serialize_field("warning", &self.kind().is_warning())?;
+        s.serialize_field("message", &format_args!("{self}"))?;
+        s.serialize_field("element", &self.element())?;
+        s.serialize_field("local_name", self.local_name())?;
+        s.serialize_field("id", &self.id())?;
+        s.serialize_field("detail", &self.detail())?;
+        s.end()
     }
 }
 
@@ -145,6 +191,36 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use crate::Document;
     use crate::tests::Tree;
+
+    #[test]
+    fn owned_errors_serialize_every_field() {
+        let mut t = Tree::new();
+        t.el(0, "p", &[("itemscope", ""), ("itemref", "gone")]);
+        t.el(0, "b", &[("id", "x"), ("itemprop", "n")]);
+        let doc = Document::new(t.root());
+        let errors: Vec<_> = doc.errors().iter().map(|e| e.to_owned()).collect();
+        let json = serde_json::to_value(&errors).unwrap();
+        let expected: Vec<serde_json::Value> = errors
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "kind": format!("{:?}", e.kind()),
+                    "warning": e.kind().is_warning(),
+                    "message": e.to_string(),
+                    "element": e.element(),
+                    "local_name": e.local_name(),
+                    "id": e.id(),
+                    "detail": e.detail(),
+                })
+            })
+            .collect();
+        assert_eq!(json, serde_json::Value::from(expected));
+        assert_eq!(json[0]["kind"], "MissingItemrefTarget");
+        assert_eq!(json[0]["detail"], "gone");
+        assert_eq!(json[1]["kind"], "UnownedProperty");
+        assert_eq!(json[1]["id"], "x");
+        assert_eq!(json[1]["local_name"], "b");
+    }
 
     #[test]
     fn serialize_matches_the_json_conversion() {
