@@ -1064,8 +1064,8 @@ impl Parsed {
     }
 
     /// The document's microdata as `application/microdata+json`, with no
-    /// limit ([`Document::to_json`]); for untrusted pages,
-    /// `self.document().try_to_json_with(JsonOptions::new(), Limits::default())`.
+    /// limit ([`Document::to_json`]); for untrusted pages, use
+    /// [`try_to_json`](Self::try_to_json).
     ///
     /// # Examples
     ///
@@ -1077,6 +1077,38 @@ impl Parsed {
     #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         self.document().to_json()
+    }
+
+    /// [`to_json`](Self::to_json) with layout options and within `limits`
+    /// ([`Document::try_to_json_with`]): for untrusted pages, where items
+    /// that share blocks through `itemref` can ask for an output
+    /// exponential in the page.
+    ///
+    /// # Errors
+    ///
+    /// The [`LimitError`] of the first limit the conversion reaches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use microdata_scraper::json::JsonOptions;
+    /// use microdata_scraper::{Limit, Limits};
+    ///
+    /// let parsed = microdata_scraper::parse("<p itemscope><b itemprop=n>x</b></p>", None)?;
+    /// let json = parsed.try_to_json(JsonOptions::new(), Limits::default())?;
+    /// assert_eq!(json, r#"{"items":[{"properties":{"n":["x"]}}]}"#);
+    /// let none = Limits::default().with_max_items(0);
+    /// let err = parsed.try_to_json(JsonOptions::new(), none).unwrap_err();
+    /// assert_eq!(err.limit(), Limit::Items);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "json")]
+    pub fn try_to_json(
+        &self,
+        options: microdata_model::json::JsonOptions,
+        limits: Limits,
+    ) -> Result<String, LimitError> {
+        self.document().try_to_json_with(options, limits)
     }
 }
 
