@@ -343,6 +343,29 @@ pub type MicrodataError<'d, 'a> = microdata_model::MicrodataError<'d, 'a, Scrape
 /// `scraper` tree.
 pub type Properties<'d, 'a> = microdata_model::Properties<'d, 'a, ScraperNode<'a>>;
 
+/// The rel [`Links`](microdata_model::links::Links) of a [`Document`] over
+/// a `scraper` tree.
+///
+/// ```
+/// fn stylesheets<'d, 'a>(links: &microdata_scraper::Links<'d, 'a>) -> usize {
+///     links.with_type("stylesheet").count()
+/// }
+/// let parsed = microdata_scraper::parse("<link rel=stylesheet href=a.css>", None)?;
+/// let doc = parsed.document();
+/// let links = microdata_scraper::links::Links::from_document(&doc);
+/// assert_eq!(stylesheets(&links), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type Links<'d, 'a> = microdata_model::links::Links<'d, 'a, ScraperNode<'a>>;
+
+/// One rel [`Link`](microdata_model::links::Link) of a [`Document`] over a
+/// `scraper` tree.
+pub type Link<'d, 'a> = microdata_model::links::Link<'d, 'a, ScraperNode<'a>>;
+
+/// A vocabulary check's [`Warning`](microdata_model::vocab::Warning) on a
+/// [`Document`] over a `scraper` tree.
+pub type VocabularyWarning<'d, 'a> = microdata_model::vocab::Warning<'d, 'a, ScraperNode<'a>>;
+
 /// Parses an HTML document the way this crate does everywhere: scripting
 /// disabled (see the crate docs).
 ///
