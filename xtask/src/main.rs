@@ -33,6 +33,8 @@ USAGE:
 COMMANDS:
     ci             Run every CI check in order, stopping at the first failure:
                    fmt, clippy per crate and feature set, tests, docs,
+                   doc examples (nightly, when installed), a package
+                   check of the published crates from their tarballs,
                    MSRV check (when that toolchain is installed),
                    conformance, tidy. Prints timings per step.
         --keep-going                run every step, then report all failures

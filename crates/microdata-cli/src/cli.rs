@@ -128,7 +128,8 @@ pub(crate) struct Args {
     /// letters, digits and `_`). With several inputs each input's labels
     /// also carry a hash of its path (`_:i3f…_b0`; standard input's, of
     /// its content), so the output of separate runs over different files
-    /// joins up (`xargs`); one input alone has plain labels (`_:b0`): give
+    /// joins up (`xargs`); one input alone has plain labels in `nt` and
+    /// `ttl` (`_:b0`; `nq` labels each graph's nodes from its name): give
     /// each run its own prefix to join those.
     #[arg(long, value_name = "PREFIX", value_parser = parse_label_prefix)]
     pub(crate) blank_node_prefix: Option<String>,
