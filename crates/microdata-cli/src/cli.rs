@@ -268,7 +268,8 @@ pub(crate) enum Format {
     /// `items` (as in `json`; empty when the input could not be read or hit
     /// a limit), `errors` (reading, decoding and limit problems) and, with
     /// `--errors`, `microdata_errors` (null when the input could not be
-    /// read).
+    /// read; each error an object: `kind`, `warning`, `message`, `element`,
+    /// `local_name`, `id`, `detail`).
     Jsonl,
     /// The document's rel links (link types, feeds, icons, hierarchy,
     /// sequences) and their conformance warnings, as JSON.

@@ -202,17 +202,11 @@ fn jsonl_line<'d, 'a>(
         line.push_str(",\"microdata_errors\":");
         match microdata {
             Some(errors) => {
-                let list: Vec<serde_json::Value> = errors
-                    .iter()
-                    .map(|e| {
-                        serde_json::json!({
-                            "kind": format!("{:?}", e.kind()),
-                            "warning": e.kind().is_warning(),
-                            "message": e.to_string(),
-                        })
-                    })
-                    .collect();
-                line.push_str(&serde_json::Value::from(list).to_string());
+                // The model's serialization: strings, numbers and booleans
+                // only, which cannot fail to serialize.
+                let list: Vec<_> = errors.iter().map(MicrodataError::to_owned).collect();
+                let json = serde_json::to_string(&list).unwrap_or_else(|_| "[]".to_owned());
+                line.push_str(&json);
             }
             None => line.push_str("null"),
         }

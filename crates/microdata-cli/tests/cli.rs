@@ -426,7 +426,18 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
         lines[1]["items"],
         serde_json::json!([{"properties": {"n": ["b"]}}])
     );
-    assert_eq!(lines[1]["microdata_errors"][0]["kind"], "UnownedProperty");
+    assert_eq!(
+        lines[1]["microdata_errors"][0],
+        serde_json::json!({
+            "kind": "UnownedProperty",
+            "warning": false,
+            "message": "itemprop element is not a property of any item (<div> #5)",
+            "element": 5,
+            "local_name": "div",
+            "id": null,
+            "detail": null
+        })
+    );
     assert!(lines[1]["url"].as_str().unwrap().starts_with("file:///"));
     let err = text(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
