@@ -18,7 +18,8 @@ pub(crate) struct Context<'x, 'd, 'a> {
     pub(crate) input_errors: &'x [String],
     /// The document's microdata errors and warnings.
     pub(crate) errors: &'x [MicrodataError<'d, 'a>],
-    /// The bytes read, for standard input only.
+    /// The bytes read: standard input's, among several inputs in an RDF
+    /// format (its blank node labels come from them).
     pub(crate) content: Option<&'x [u8]>,
     /// Lines a format has to say on standard error, in order.
     pub(crate) notes: std::cell::RefCell<Vec<String>>,

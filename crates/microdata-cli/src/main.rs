@@ -498,14 +498,15 @@ fn process(
         }
     };
     // Standard input has no path to keep its blank nodes apart from other
-    // runs' (see `formats::rdf`): its content does that.
-    let content = match source {
-        Source::Stdin => Some(bytes),
-        Source::File(_) => {
-            drop(bytes);
-            None
-        }
-    };
+    // runs' (see `formats::rdf`): among several inputs, its content does
+    // that. Otherwise the bytes go before the conversion runs.
+    let labels_from_content = matches!(source, Source::Stdin)
+        && ordinal.is_some()
+        && matches!(
+            args.format,
+            cli::Format::Nt | cli::Format::Ttl | cli::Format::Nq
+        );
+    let content = labels_from_content.then_some(bytes);
     // A parse from bytes always says how it decoded them.
     let encoding = decoding
         .as_ref()
