@@ -368,6 +368,12 @@ fn typed_itemref_cycle_is_reported_and_terminates() {
     assert_eq!(err.kind(), microdata_rdf::ErrorKind::ItemrefRecursion);
 }
 
+/// The typed root of the cycle tests below, and the untyped item `x`
+/// that it and the tests' `y` refer to.
+const CYCLE_ROOT: &str = r#"<div itemscope itemtype="http://ex.org/T" itemref="x y"></div>"#;
+const CYCLE_X: &str =
+    r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
+
 /// A cycle stops where an item comes back in the context it is being
 /// generated in, whichever item of the cycle the walk meets first, so the
 /// same items in another document order give the same graph. Here `x`,
@@ -376,8 +382,6 @@ fn typed_itemref_cycle_is_reported_and_terminates() {
 /// through `x` when `x` comes first.
 #[test]
 fn cycles_give_the_same_graph_in_any_document_order() {
-    let root = r#"<div itemscope itemtype="http://ex.org/T" itemref="x y"></div>"#;
-    let x = r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
     let y = r#"<div itemprop="b" itemscope itemtype="http://ex.org/U" id="y" itemref="x"></div>"#;
     let expected = turtle(
         r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
@@ -394,7 +398,7 @@ _:y a <http://ex.org/U> ;
 "#,
         URL,
     );
-    assert_cycle_in_either_order([root, x, y], URL, &RdfOptions::new(), &expected);
+    assert_cycle_in_either_order([CYCLE_ROOT, CYCLE_X, y], URL, &RdfOptions::new(), &expected);
 }
 
 /// Untyped items under a typed one take a context that grows with each
@@ -403,8 +407,6 @@ _:y a <http://ex.org/U> ;
 /// document order alike.
 #[test]
 fn untyped_cycles_stop_where_an_item_comes_back() {
-    let root = r#"<div itemscope itemtype="http://ex.org/T" itemref="x y"></div>"#;
-    let x = r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
     let y = r#"<div itemprop="b" itemscope id="y" itemref="x"></div>"#;
     let expected = turtle(
         r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
@@ -421,7 +423,7 @@ _:y <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a> _:x ;
 "#,
         URL,
     );
-    assert_cycle_in_either_order([root, x, y], URL, &RdfOptions::new(), &expected);
+    assert_cycle_in_either_order([CYCLE_ROOT, CYCLE_X, y], URL, &RdfOptions::new(), &expected);
 }
 
 #[test]
