@@ -374,6 +374,16 @@ const CYCLE_ROOT: &str = r#"<div itemscope itemtype="http://ex.org/T" itemref="x
 const CYCLE_X: &str =
     r#"<div itemprop="a" itemscope id="x" itemref="y"><span itemprop="v">1</span></div>"#;
 
+/// The triples both cycle tests expect: the root's, and `x`'s in the
+/// root's context.
+const CYCLE_HEAD: &str = r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
+<> md:item _:r .
+_:r a <http://ex.org/T> ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a> _:x ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b> _:y .
+_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20v> "1" ;
+  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b> _:y ."#;
+
 /// A cycle stops where an item comes back in the context it is being
 /// generated in, whichever item of the cycle the walk meets first, so the
 /// same items in another document order give the same graph. Here `x`,
@@ -384,18 +394,14 @@ const CYCLE_X: &str =
 fn cycles_give_the_same_graph_in_any_document_order() {
     let y = r#"<div itemprop="b" itemscope itemtype="http://ex.org/U" id="y" itemref="x"></div>"#;
     let expected = turtle(
-        r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
-<> md:item _:r .
-_:r a <http://ex.org/T> ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a> _:x ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b> _:y .
-_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20v> "1" ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b> _:y ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a%20v> "1" ;
+        &format!(
+            r#"{CYCLE_HEAD}
+_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a%20v> "1" ;
   <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a%20b> _:y .
 _:y a <http://ex.org/U> ;
   <http://www.w3.org/1999/xhtml/microdata#http://ex.org/U%23:a> _:x .
-"#,
+"#
+        ),
         URL,
     );
     assert_cycle_in_either_order([CYCLE_ROOT, CYCLE_X, y], URL, &RdfOptions::new(), &expected);
@@ -409,18 +415,14 @@ _:y a <http://ex.org/U> ;
 fn untyped_cycles_stop_where_an_item_comes_back() {
     let y = r#"<div itemprop="b" itemscope id="y" itemref="x"></div>"#;
     let expected = turtle(
-        r#"@prefix md: <http://www.w3.org/1999/xhtml/microdata#> .
-<> md:item _:r .
-_:r a <http://ex.org/T> ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a> _:x ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b> _:y .
-_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20v> "1" ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b> _:y ;
-  <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a%20v> "1" ;
+        &format!(
+            r#"{CYCLE_HEAD}
+_:x <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a%20v> "1" ;
   <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a%20b> _:y .
 _:y <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:b%20a> _:x ;
   <http://www.w3.org/1999/xhtml/microdata#http://ex.org/T%23:a%20b%20a> _:x .
-"#,
+"#
+        ),
         URL,
     );
     assert_cycle_in_either_order([CYCLE_ROOT, CYCLE_X, y], URL, &RdfOptions::new(), &expected);
