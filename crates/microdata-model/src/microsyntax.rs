@@ -159,7 +159,12 @@ pub struct LocalDateTime {
 ///
 /// [`Display`](fmt::Display) writes the "valid normalized forced-UTC global
 /// date and time string": the date and time converted to UTC, `T` between
-/// them, the shortest time (see [`Time`]), and `Z`.
+/// them, the shortest time (see [`Time`]), and `Z`. Where UTC falls outside
+/// the years a valid string can have, it writes what
+/// [`to_utc`](Self::to_utc) gives: a moment early on 0001-01-01 with a
+/// positive offset is written in year 0 (`0000-12-31T23:00Z`), which is
+/// no valid date string, and one past the last year is written as the
+/// last instant, `4294967295-12-31T23:59:59.999Z`.
 ///
 /// # Examples
 ///
@@ -370,7 +375,8 @@ impl GlobalDateTime {
     /// The instant `time`, in UTC (offset zero), with its nanoseconds.
     ///
     /// Instants before 0001-01-01T00:00:00Z, which no valid date string can
-    /// express, give that first representable instant.
+    /// express, give that first instant; instants after the last year a
+    /// `u32` holds give the last one, 4294967295-12-31T23:59:59.999999999Z.
     ///
     /// # Examples
     ///
@@ -409,6 +415,20 @@ impl GlobalDateTime {
                     minute: (second_of_day / 60 % 60) as u8,
                     second: (second_of_day % 60) as u8,
                     nanosecond,
+                },
+            ),
+            // Past the last year: the last instant, as `to_utc` saturates.
+            _ if year > 0 => (
+                Date {
+                    year: u32::MAX,
+                    month: 12,
+                    day: 31,
+                },
+                Time {
+                    hour: 23,
+                    minute: 59,
+                    second: 59,
+                    nanosecond: 999_999_999,
                 },
             ),
             _ => (
@@ -518,7 +538,8 @@ impl GlobalDateTime {
     /// `u32::MAX` (also from a parsed string: the last minutes of
     /// 4294967295-12-31 with a negative offset, such as
     /// `4294967295-12-31T23:59-00:01`) saturate at the first or last
-    /// representable minute.
+    /// representable instant: 0000-01-01T00:00Z, or
+    /// 4294967295-12-31T23:59:59.999999999Z.
     ///
     /// # Examples
     ///
@@ -2268,6 +2289,44 @@ mod tests {
             assert!(utc.time.hour < 24 && utc.time.minute < 60);
             let _ = g.to_string();
         }
+    }
+
+    #[test]
+    fn system_time_saturates_at_both_ends() {
+        use std::time::{Duration, UNIX_EPOCH};
+        // The first second of year 4294967296, and the latest `SystemTime`
+        // Unix offers: both past the last year, so the last instant.
+        for late in [
+            UNIX_EPOCH + Duration::from_secs(135_536_014_634_284_800),
+            UNIX_EPOCH + Duration::from_secs(i64::MAX as u64),
+        ] {
+            let t = GlobalDateTime::from_system_time(late);
+            assert_eq!(t.date, date(u32::MAX, 12, 31));
+            assert_eq!(
+                t.time,
+                Time {
+                    nanosecond: 999_999_999,
+                    ..time(23, 59, 59, 0)
+                }
+            );
+            assert_eq!(t.to_string(), "4294967295-12-31T23:59:59.999Z");
+        }
+        // One second earlier is representable as it is.
+        let last = GlobalDateTime::from_system_time(
+            UNIX_EPOCH + Duration::from_secs(135_536_014_634_284_799),
+        );
+        assert_eq!(last.to_string(), "4294967295-12-31T23:59:59Z");
+        // Before year 1: the first instant.
+        let early =
+            GlobalDateTime::from_system_time(UNIX_EPOCH - Duration::from_secs(62_135_596_801));
+        assert_eq!(early.to_string(), "0001-01-01T00:00Z");
+        let first =
+            GlobalDateTime::from_system_time(UNIX_EPOCH - Duration::from_secs(62_135_596_800));
+        assert_eq!(first.to_string(), "0001-01-01T00:00Z");
+        assert_eq!(
+            first.to_system_time(),
+            UNIX_EPOCH - Duration::from_secs(62_135_596_800)
+        );
     }
 
     #[test]
