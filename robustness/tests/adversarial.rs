@@ -195,6 +195,74 @@ fn itemref_with_100_000_missing_or_repeated_ids() {
     );
 }
 
+/// One block of 2,000 properties named 100,000 times in one `itemref`:
+/// each property once, at a cost that follows the 100,000 tokens and the
+/// 2,000 properties, not their product (merging every token's list was
+/// 200 million entries).
+#[test]
+fn one_large_block_named_100_000_times() {
+    let props = 2_000;
+    let mut t = Tree::new();
+    let tokens = vec!["b"; DEEP].join(" ");
+    t.element(
+        Tree::ROOT,
+        "div",
+        &[("itemscope", ""), ("itemref", &tokens)],
+    );
+    let block = t.element(Tree::ROOT, "div", &[("id", "b")]);
+    for p in 0..props {
+        let el = t.element(block, "i", &[("itemprop", "a")]);
+        t.text(el, &p.to_string());
+    }
+    let doc = Document::new(t.root());
+    let item = doc.items().next().unwrap();
+    assert_eq!(item.itemref_targets().len(), DEEP);
+    assert_eq!(item.properties().len(), props);
+    let values: Vec<String> = item
+        .values("a")
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(values.len(), props);
+    assert!(values.iter().enumerate().all(|(i, v)| *v == i.to_string()));
+    let json = doc.to_json();
+    assert_eq!(count(&json, r#"""#), 2 * (props + 3));
+    // Each later visit of the block is an error (step 7).
+    assert_eq!(kinds(&doc, ErrorKind::RepeatedElement), DEEP - 1);
+}
+
+/// 10,000 nested elements, each with an ID and a property, all named by
+/// one `itemref`: the outermost list holds every other, so merging each
+/// token's list was 50 million entries.
+#[test]
+fn ten_thousand_nested_targets_in_one_itemref() {
+    let n = 10_000;
+    let mut t = Tree::new();
+    let ids: Vec<String> = (0..n).map(|i| format!("n{i}")).collect();
+    t.element(
+        Tree::ROOT,
+        "div",
+        &[("itemscope", ""), ("itemref", &ids.join(" "))],
+    );
+    let mut parent = Tree::ROOT;
+    for (i, id) in ids.iter().enumerate() {
+        parent = t.element(parent, "span", &[("id", id), ("itemprop", "a")]);
+        t.text(parent, &(i % 10).to_string());
+    }
+    let doc = Document::new(t.root());
+    let item = doc.items().next().unwrap();
+    let props: Vec<_> = item.properties().collect();
+    assert_eq!(props.len(), n);
+    assert!(
+        props
+            .iter()
+            .zip(&ids)
+            .all(|(p, id)| p.attr("id") == Some(id.as_str()))
+    );
+    // Every target but the outermost was met already, inside it.
+    assert_eq!(kinds(&doc, ErrorKind::RepeatedElement), n - 1);
+    assert_eq!(count(&doc.to_json(), ","), n - 1);
+}
+
 /// A chain of `len` items, each the `next` property of the one before
 /// through `itemref`, the last pointing back at the first; one top-level
 /// item enters the cycle.

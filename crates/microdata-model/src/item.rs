@@ -104,7 +104,9 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     ///
     /// Elements in the item's own subtree are read from a precomputed list
     /// (no allocation); with `itemref`, the referenced subtrees' lists are
-    /// merged in, duplicates dropped. Linear in the output size.
+    /// merged in, duplicates dropped, each element copied once however many
+    /// tokens reach it: the time follows the number of `itemref` tokens
+    /// and of properties returned (each sorted once), not their product.
     pub fn properties(&self) -> Properties<'d, 'a, N> {
         let list = self.property_indices();
         Properties {
@@ -116,22 +118,41 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     }
 
     /// The properties as indexes into `Document::props`, in tree order.
+    ///
+    /// Every list merged here is a range of `Document::scoped`: the item's
+    /// own and each `itemref` target's (see `Document::crawl_range`). The
+    /// ranges are sorted by start and each position is copied once, so
+    /// repeated tokens (`itemref="b b b"`) and nested targets cost their
+    /// number, not their lists' lengths again.
     pub(crate) fn property_indices(&self) -> std::borrow::Cow<'d, [u32]> {
         let doc = self.doc;
-        let own = doc.scope_slice(self.idx);
+        let own = doc.scope_range(self.idx);
         let (rs, re) = self.data().refs;
         if rs == re {
-            return std::borrow::Cow::Borrowed(own);
+            return std::borrow::Cow::Borrowed(&doc.scoped[own]);
         }
-        let root = doc.prop_index(self.data().element);
-        let mut all: Vec<u32> = own.to_vec();
-        for &r in &doc.refs[rs as usize..re as usize] {
-            all.extend_from_slice(doc.crawl_slice(r));
+        let mut ranges: Vec<std::ops::Range<usize>> = doc.refs[rs as usize..re as usize]
+            .iter()
+            .map(|&r| doc.crawl_range(r))
+            .chain(std::iter::once(own))
+            .filter(|r| !r.is_empty())
+            .collect();
+        ranges.sort_unstable_by_key(|r| r.start);
+        let mut all: Vec<u32> = Vec::new();
+        let mut copied_to = 0;
+        for r in ranges {
+            let start = r.start.max(copied_to);
+            if start < r.end {
+                all.extend_from_slice(&doc.scoped[start..r.end]);
+                copied_to = r.end;
+            }
         }
+        // Each position of `scoped` holds a different property: only the
+        // order is left to restore (ranges of different scopes interleave
+        // in tree order).
         all.sort_unstable();
-        all.dedup();
         // The root is in memory from the start: never one of its own properties.
-        if let Some(root) = root {
+        if let Some(root) = doc.prop_index(self.data().element) {
             all.retain(|&p| p != root);
         }
         std::borrow::Cow::Owned(all)
@@ -322,12 +343,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// The property elements whose nearest item ancestor is item `item`
     /// (`NONE` for "no item"), in tree order, as indexes into `props`.
     pub(crate) fn scope_slice(&self, item: u32) -> &[u32] {
+        &self.scoped[self.scope_range(item)]
+    }
+
+    /// Where [`scope_slice`](Self::scope_slice) lies in `scoped`.
+    fn scope_range(&self, item: u32) -> std::ops::Range<usize> {
         let g = if item == NONE {
             self.item_count()
         } else {
             item as usize
         };
-        &self.scoped[self.scope_start[g] as usize..self.scope_start[g + 1] as usize]
+        self.scope_start[g] as usize..self.scope_start[g + 1] as usize
     }
 
     /// The property elements the crawl visits from element `r`: `r` itself
@@ -336,24 +362,29 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     ///
     /// `r` is an `itemref` target: the first element of its ID.
     pub(crate) fn crawl_slice(&self, r: u32) -> &[u32] {
+        &self.scoped[self.crawl_range(r)]
+    }
+
+    /// Where [`crawl_slice`](Self::crawl_slice) lies in `scoped`: a part of
+    /// the list of `r`'s scope, since the elements the crawl visits share
+    /// `r`'s nearest item ancestor.
+    fn crawl_range(&self, r: u32) -> std::ops::Range<usize> {
         let Some(&e) = self.id_entry(r) else {
-            return &[];
+            return 0..0;
         };
-        let list = self.scope_slice(e.scope);
+        let range = self.scope_range(e.scope);
+        let list = &self.scoped[range.clone()];
         if e.item != NONE {
             // V(r) = {r}: present in the list only if it has property names.
-            let Some(p) = self.prop_index(r) else {
-                return &[];
-            };
-            return match list.binary_search(&p) {
-                Ok(i) => &list[i..=i],
-                Err(_) => &[],
+            return match self.prop_index(r).map(|p| list.binary_search(&p)) {
+                Some(Ok(i)) => range.start + i..range.start + i + 1,
+                _ => 0..0,
             };
         }
         let subtree = self.subtree_props(r, e.end);
         let lo = list.partition_point(|&x| x < subtree.start);
         let hi = list.partition_point(|&x| x < subtree.end);
-        &list[lo..hi]
+        range.start + lo..range.start + hi
     }
 }
 
