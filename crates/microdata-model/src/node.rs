@@ -25,7 +25,9 @@ pub enum NodeKind {
 pub struct Attribute<'a> {
     /// The namespace prefix for attributes in a namespace (`xlink` in
     /// `xlink:href`); `None` for ordinary attributes, which are the only ones
-    /// microdata reads.
+    /// microdata reads. html5ever puts the `xmlns` attribute of foreign
+    /// elements in the XMLNS namespace with an empty prefix (`Some("")`);
+    /// serialization writes such a name without a colon.
     pub prefix: Option<&'a str>,
     /// The local name, lowercase as the HTML parser stores it.
     pub name: &'a str,

@@ -8,12 +8,16 @@
 //!   `frame`, `keygen`, `param`) get a start tag only.
 //! - Text inside `style`, `script`, `xmp`, `iframe`, `noembed`, `noframes`
 //!   and `plaintext` is written literally; all other text escapes `&`, `<`,
-//!   `>` and U+00A0 NO-BREAK SPACE. `noscript` is an ordinary element: the
-//!   workspace parses HTML with scripting disabled, so its content is markup.
+//!   `>` and U+00A0 NO-BREAK SPACE. `noscript` is an ordinary element, as
+//!   the algorithm has it when scripting is disabled, which is how the
+//!   workspace parses HTML: its content is markup. In a tree parsed with
+//!   scripting enabled (`scraper::Html::parse_document`), that content is
+//!   one text node, and is written escaped (`&lt;p&gt;`).
 //! - Attribute values escape `&`, U+00A0, `"`, `<` and `>` (the current
 //!   text's "escaping a string" in attribute mode, which also escapes `<`
 //!   and `>` since 2025, as html5ever does); attributes with a namespace
-//!   prefix are written `prefix:name`.
+//!   prefix are written `prefix:name` (`xlink:href`, `xmlns:xlink`), and
+//!   one with an empty prefix (`xmlns` on `svg` or `math`) as its name.
 //! - Comments come from [`Node::comment`]; other [`NodeKind::Other`] nodes
 //!   are transparent: their children are serialized in their place. That is
 //!   how a `template` element's contents (a document fragment child, see
@@ -310,7 +314,10 @@ fn start_tag<'a, N: Node<'a>>(out: &mut String, node: N) -> (&'a str, bool) {
     // its order.
     for a in node.attrs_in_order() {
         out.push(' ');
-        if let Some(prefix) = a.prefix {
+        // The serialized name: `prefix:name` for a namespaced attribute,
+        // but plain `xmlns` for the XMLNS namespace's `xmlns`, which
+        // html5ever gives an empty prefix.
+        if let Some(prefix) = a.prefix.filter(|p| !p.is_empty()) {
             out.push_str(prefix);
             out.push(':');
         }

@@ -95,6 +95,20 @@ fn foreign_elements_keep_their_names() {
     );
 }
 
+/// `xmlns` on `svg` and `math` sits in the XMLNS namespace with an empty
+/// prefix; its serialized name is `xmlns` ("serializing HTML fragments":
+/// "If the attribute is in the XMLNS namespace and the attribute's local
+/// name is `xmlns`"), as inline SVG icons carry it.
+#[test]
+fn xmlns_attributes_keep_their_names() {
+    let source = r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#i"/></svg><math xmlns="http://www.w3.org/1998/Math/MathML"></math>"##;
+    let expected = r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#i"></use></svg><math xmlns="http://www.w3.org/1998/Math/MathML"></math>"##;
+    assert_eq!(body_inner(source), expected);
+    let html = parse_html(source);
+    let body = select(&html, "body");
+    assert_eq!(body.inner_html(), expected);
+}
+
 #[test]
 fn outer_html_of_elements_text_and_comments() {
     let html = parse_html("<div id=d>1 &lt; 2<!--c--></div>");
