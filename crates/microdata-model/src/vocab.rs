@@ -53,6 +53,13 @@ pub const HCARD_TYPE: &str = "http://microformats.org/profile/hcard";
 /// The item type of the vEvent vocabulary (§5.3.2).
 pub const VEVENT_TYPE: &str = "http://microformats.org/profile/hcalendar#vevent";
 
+/// Whether `item` has item types, all of them `vocabulary_type`: the items
+/// whose names the checks know (the vocabularies here define one type
+/// each, and the names another type allows are not known).
+fn typed_alone<'a, N: Node<'a>>(item: Item<'_, 'a, N>, vocabulary_type: &str) -> bool {
+    !item.types().is_empty() && item.types().iter().all(|&t| t == vocabulary_type)
+}
+
 /// One place where an item breaks a rule of its vocabulary.
 ///
 /// `rule` is a stable identifier, `<vocabulary>:<rule>` (for example
@@ -1018,23 +1025,100 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         rule: &'static str,
     ) {
         let item = map.item();
-        // The rule is about typed items: an item without types is not one.
-        if item.types().is_empty() || item.types().iter().any(|&t| t != vocabulary_type) {
+        // Its own types are the relevant ones: an item without types is
+        // checked as the value of its parent's property, if at all
+        // (`defined_names_of_value`).
+        if !typed_alone(item, vocabulary_type) {
             return;
         }
-        for name in item.names() {
+        self.undefined_names(map, defined, rule, |name| {
+            format!("`{name}` is not a property of {vocabulary_type} items (nor an absolute URL)")
+        });
+    }
+
+    /// [`defined_names`](Self::defined_names) for an item without item
+    /// types that is the value of a `property` property of `parent`. Its
+    /// relevant types are `parent`'s ("the relevant types of the item for
+    /// which it is a property's value", §5.2.2), so each of its names must
+    /// be one the vocabulary defines for `property` items (the parts of an
+    /// hCard's `n`, say), or an absolute URL. Only when `parent`'s types
+    /// are all `vocabulary_type`, as for `defined_names`; an item with
+    /// types of its own is left to its own vocabulary.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, PropertyMap};
+    ///
+    /// // <p itemscope itemtype="https://example.com/Pet">
+    /// //   <span itemprop="owner" itemscope><b itemprop="name">Ada</b><i itemprop="age">36</i></span></p>
+    /// const PET: &str = "https://example.com/Pet";
+    /// let tree: &'static [Row] = &[
+    ///     (Some("p"), "", &[("itemscope", ""), ("itemtype", PET)], &[1]),
+    ///     (Some("span"), "", &[("itemprop", "owner"), ("itemscope", "")], &[2, 4]),
+    ///     (Some("b"), "", &[("itemprop", "name")], &[3]),
+    ///     (None, "Ada", &[], &[]),
+    ///     (Some("i"), "", &[("itemprop", "age")], &[5]),
+    ///     (None, "36", &[], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let pet = doc.items().next().ok_or("no item")?;
+    /// let owner = pet.get("owner").and_then(|v| v.as_item()).ok_or("no owner")?;
+    /// let mut checker = Checker::new();
+    /// checker.defined_names_of_value(
+    ///     pet,
+    ///     "owner",
+    ///     &PropertyMap::new(owner),
+    ///     PET,
+    ///     |name| name == "name",
+    ///     "demo:undefined-property",
+    /// );
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(warnings.len(), 1);
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "`age` is not a property of the `owner` items of https://example.com/Pet (nor an absolute URL)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn defined_names_of_value(
+        &mut self,
+        parent: Item<'d, 'a, N>,
+        property: &str,
+        map: &PropertyMap<'d, 'a, N>,
+        vocabulary_type: &str,
+        defined: impl Fn(&str) -> bool,
+        rule: &'static str,
+    ) {
+        if !typed_alone(parent, vocabulary_type) || !map.item().types().is_empty() {
+            return;
+        }
+        self.undefined_names(map, defined, rule, |name| {
+            format!(
+                "`{name}` is not a property of the `{property}` items of {vocabulary_type} (nor an absolute URL)"
+            )
+        });
+    }
+
+    /// A warning on the first property of each name of `map`'s item that
+    /// `defined` rejects and that is no absolute URL.
+    fn undefined_names(
+        &mut self,
+        map: &PropertyMap<'d, 'a, N>,
+        defined: impl Fn(&str) -> bool,
+        rule: &'static str,
+        message: impl Fn(&str) -> String,
+    ) {
+        for name in map.item().names() {
             // An absolute URL has a `:`; most names have none to parse.
             if defined(name) || (name.contains(':') && url::Url::parse(name).is_ok()) {
                 continue;
             }
             if let Some(&p) = map.get(name).first() {
-                self.push(
-                    p,
-                    rule,
-                    format!(
-                        "`{name}` is not a property of {vocabulary_type} items (nor an absolute URL)"
-                    ),
-                );
+                self.push(p, rule, message(name));
             }
         }
     }

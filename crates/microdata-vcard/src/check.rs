@@ -134,7 +134,7 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:url-value` | `photo`, `impp`, `logo`, `member`, `sound`, `url` and `related`'s `url` are absolute URLs, given by URL property elements |
 /// | `hcard:item-value` | `n`, `adr` and `related` are items |
 /// | `hcard:text-or-item-value` | `tel` and `org` are text or items, not URLs |
-/// | `hcard:undefined-property` | on an item typed hCard alone, each property name is one the vocabulary defines at that level, or an absolute URL |
+/// | `hcard:undefined-property` | on an item typed hCard alone, each property name is one the vocabulary defines at that level, or an absolute URL; likewise inside its untyped `n`, `adr`, `tel`, `org` and `related` items, whose relevant types are the hCard's |
 /// | `hcard:global-identifier` | no `itemid`: the vocabulary "does not support global identifiers for items" |
 /// | `hcard:kind-value`, `hcard:sex-value` | `kind` is a kind string; `sex` is `F`, `M`, `N`, `O` or `U` |
 /// | `hcard:address-type`, `hcard:telephone-type`, `hcard:relationship` | `type` in `adr` / `tel` and `rel` in `related` are from their lists |
@@ -304,28 +304,15 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap
 
     for sub in subitems(map, "n") {
         let Some(n) = c.map(sub) else { return };
-        for part in [
-            "family-name",
-            "given-name",
-            "additional-name",
-            "honorific-prefix",
-            "honorific-suffix",
-        ] {
+        parts_only(c, map, "n", &n, &N_PARTS);
+        for part in N_PARTS {
             c.texts(&n, part, "hcard:text-value");
         }
     }
     for sub in subitems(map, "adr") {
         let Some(adr) = c.map(sub) else { return };
-        for part in [
-            "type",
-            "post-office-box",
-            "extended-address",
-            "street-address",
-            "locality",
-            "region",
-            "postal-code",
-            "country-name",
-        ] {
+        parts_only(c, map, "adr", &adr, &ADR_PARTS);
+        for part in ADR_PARTS {
             c.texts(&adr, part, "hcard:text-value");
         }
         for part in ["locality", "region", "postal-code", "country-name"] {
@@ -336,6 +323,7 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap
     }
     for sub in subitems(map, "tel") {
         let Some(tel) = c.map(sub) else { return };
+        parts_only(c, map, "tel", &tel, &["type", "value"]);
         c.texts(&tel, "type", "hcard:text-value");
         c.texts(&tel, "value", "hcard:text-value");
         c.one_of(&tel, "type", &TELEPHONE_TYPES, "hcard:telephone-type");
@@ -344,6 +332,13 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap
     }
     for sub in subitems(map, "org") {
         let Some(org) = c.map(sub) else { return };
+        parts_only(
+            c,
+            map,
+            "org",
+            &org,
+            &["organization-name", "organization-unit"],
+        );
         c.texts(&org, "organization-name", "hcard:text-value");
         c.texts(&org, "organization-unit", "hcard:text-value");
         c.exactly_one(
@@ -354,12 +349,54 @@ fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap
     }
     for sub in subitems(map, "related") {
         let Some(rel) = c.map(sub) else { return };
+        parts_only(c, map, "related", &rel, &["url", "rel"]);
         c.exactly_one(&rel, "url", "hcard:related-url-exactly-once");
         c.absolute_urls(&rel, "url", "hcard:url-value");
         c.exactly_one(&rel, "rel", "hcard:related-rel-exactly-once");
         c.texts(&rel, "rel", "hcard:text-value");
         c.one_of(&rel, "rel", &RELATIONSHIPS, "hcard:relationship");
     }
+}
+
+/// The names of an `n` item.
+const N_PARTS: [&str; 5] = [
+    "family-name",
+    "given-name",
+    "additional-name",
+    "honorific-prefix",
+    "honorific-suffix",
+];
+
+/// The names of an `adr` item.
+const ADR_PARTS: [&str; 8] = [
+    "type",
+    "post-office-box",
+    "extended-address",
+    "street-address",
+    "locality",
+    "region",
+    "postal-code",
+    "country-name",
+];
+
+/// `hcard:undefined-property` inside the `property` item `sub` of the hCard
+/// `map`: an untyped item there has the hCard's relevant types, so its
+/// names are the vocabulary's names for that item.
+fn parts_only<'d, 'a, N: Node<'a>>(
+    c: &mut Checker<'d, 'a, N>,
+    map: &PropertyMap<'d, 'a, N>,
+    property: &str,
+    sub: &PropertyMap<'d, 'a, N>,
+    parts: &[&str],
+) {
+    c.defined_names_of_value(
+        map.item(),
+        property,
+        sub,
+        HCARD_TYPE,
+        |name| parts.contains(&name),
+        "hcard:undefined-property",
+    );
 }
 
 /// The items that are values of the properties named `name`.

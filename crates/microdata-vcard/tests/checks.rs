@@ -290,6 +290,51 @@ fn undefined_names_and_global_identifiers() {
     assert_eq!(work_rules(html), ["work:undefined-property"]);
 }
 
+/// An untyped `n`, `adr`, `tel`, `org` or `related` item has the hCard's
+/// relevant types (§5.2.2), so its names must be the ones the vocabulary
+/// defines for it, or absolute URLs (§5.2.3); a sub-item with a type of
+/// its own, or under an item with a second type, is not judged here.
+#[test]
+fn undefined_names_inside_structured_values() {
+    let html = hcard(
+        r#"<span itemprop=n itemscope><b itemprop="given-name foo">A</b><b itemprop=fn>B</b><b itemprop="http://example.com/n">C</b></span>
+           <span itemprop=adr itemscope><b itemprop=locality>L</b><b itemprop=value>V</b></span>
+           <span itemprop=tel itemscope><b itemprop=value>1</b><b itemprop=type>cell</b><b itemprop=locality>x</b></span>
+           <span itemprop=org itemscope><b itemprop=organization-name>O</b><b itemprop=url>u</b></span>
+           <span itemprop=related itemscope><a itemprop=url href=http://e.com/>e</a><b itemprop=rel>friend</b><b itemprop=note>n</b></span>"#,
+    );
+    let undefined: Vec<String> = hcard_warnings(&html)
+        .into_iter()
+        .filter(|(rule, _, _)| rule == "hcard:undefined-property")
+        .map(|(_, _, message)| message)
+        .collect();
+    let of = |name: &str, property: &str| {
+        format!(
+            "`{name}` is not a property of the `{property}` items of http://microformats.org/profile/hcard (nor an absolute URL)"
+        )
+    };
+    assert_eq!(
+        undefined,
+        [
+            of("foo", "n"),
+            of("fn", "n"),
+            of("value", "adr"),
+            of("locality", "tel"),
+            of("url", "org"),
+            of("note", "related"),
+        ]
+    );
+    // A typed sub-item answers to its own vocabulary; a second type on the
+    // hCard leaves the names it allows unknown.
+    let typed = hcard(
+        r#"<span itemprop=n itemscope itemtype="https://schema.org/Name"><b itemprop=foo>A</b></span>"#,
+    );
+    assert!(!rules(&typed).contains(&"hcard:undefined-property".to_owned()));
+    let two = r#"<div itemscope itemtype="http://microformats.org/profile/hcard https://schema.org/Person">
+        <b itemprop=fn>A</b><i itemprop=n itemscope><b itemprop=foo>x</b></i></div>"#;
+    assert_eq!(rules(two), Vec::<String>::new());
+}
+
 #[test]
 fn agent_and_member() {
     let html = hcard(
@@ -422,9 +467,10 @@ fn names_a_line_cannot_carry() {
             ),
         ]
     );
-    // Names inside a subitem are read by name, never written: not flagged.
+    // Names inside a subitem are read by name, never written: no
+    // `line-name`, only the name `adr` does not define.
     let html = hcard(r#"<i itemprop=adr itemscope><b itemprop="street_address">x</b></i>"#);
-    assert_eq!(rules(&html), Vec::<String>::new());
+    assert_eq!(rules(&html), ["hcard:undefined-property"]);
 }
 
 /// Step 12 writes `sex;gender-identity` unescaped: a line break in the
