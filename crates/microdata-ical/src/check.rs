@@ -73,6 +73,7 @@ const TEXT: [&str; 21] = [
 /// | `vevent:dtstart-exactly-once` | exactly one `dtstart` |
 /// | `vevent:undefined-property` | on an item typed vEvent alone, each property name is one the vocabulary defines, or an absolute URL |
 /// | `vevent:global-identifier` | no `itemid`: the vocabulary "does not support global identifiers for items" |
+/// | `vevent:other-type` | no other item type: an item's types "must all be defined to use the same vocabulary" (§5.2.2), and this one defines only the vEvent type |
 /// | `vevent:single-valued` | a single `class`, `description`, `geo`, `location`, `status`, `summary`, `dtend`, `duration`, `transp`, `url`, `uid`, `rrule`, `created`, `last-modified`, `sequence` |
 /// | `vevent:dtend-with-duration` | `dtend` and `duration` are not both given |
 /// | `vevent:text-value` | text values (all properties but `attach` and `url`) |
@@ -143,6 +144,7 @@ pub fn check_within<'d, 'a, N: Node<'a>>(
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap<'d, 'a, N>) {
     let item = map.item();
     c.no_global_identifier(item, "vEvent", "vevent:global-identifier");
+    c.one_vocabulary(item, VEVENT_TYPE, "vEvent", "vevent:other-type");
     // The vocabulary's names: the text-valued ones, `attach` and `url`.
     c.defined_names(
         map,

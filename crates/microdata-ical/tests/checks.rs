@@ -43,6 +43,20 @@ fn the_2010_blog_breaks_current_rules() {
     );
 }
 
+/// "The item types must all be defined to use the same vocabulary"
+/// (§5.2.2): the vEvent vocabulary has one type, so a second type of any
+/// kind breaks the rule (an hCard and a vEvent in one item, say). The
+/// names the other type allows are not known, so no name is judged.
+#[test]
+fn a_second_item_type() {
+    let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcalendar#vevent http://microformats.org/profile/hcard">
+        <time itemprop=dtstart datetime="2009-05-05">x</time><b itemprop=fn>A</b></div>"#;
+    assert_eq!(rules(html), ["vevent:other-type"]);
+    let repeated = r#"<div itemscope itemtype="http://microformats.org/profile/hcalendar#vevent http://microformats.org/profile/hcalendar#vevent">
+        <time itemprop=dtstart datetime="2009-05-05">x</time></div>"#;
+    assert_eq!(rules(repeated), Vec::<String>::new());
+}
+
 #[test]
 fn dtstart_exactly_once() {
     let none = r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent"></p>"#;

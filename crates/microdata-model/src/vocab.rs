@@ -976,6 +976,64 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
         }
     }
 
+    /// An item's types "must all be defined to use the same vocabulary"
+    /// (§5.2.2): the vocabularies checked here each define one type, so an
+    /// item of `vocabulary_type` with any other type breaks that rule. One
+    /// warning on the item's element, naming the other types.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::Document;
+    /// use microdata_model::vocab::{Checker, HCARD_TYPE};
+    ///
+    /// // <p itemscope itemtype="http://microformats.org/profile/hcard https://schema.org/Person">
+    /// const TYPES: &str = "http://microformats.org/profile/hcard https://schema.org/Person";
+    /// let tree: &'static [Row] = &[(Some("p"), "", &[("itemscope", ""), ("itemtype", TYPES)], &[])];
+    /// let doc = Document::new(N(tree, 0));
+    /// let mut checker = Checker::new();
+    /// checker.one_vocabulary(doc.items().next().ok_or("no item")?, HCARD_TYPE, "vCard", "hcard:other-type");
+    /// let warnings = checker.into_warnings();
+    /// assert_eq!(
+    ///     warnings[0].message(),
+    ///     "the vCard vocabulary has one item type, http://microformats.org/profile/hcard: \
+    ///      an item's types must all use one vocabulary, and `https://schema.org/Person` \
+    ///      is not of it"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn one_vocabulary(
+        &mut self,
+        item: Item<'d, 'a, N>,
+        vocabulary_type: &str,
+        vocabulary: &str,
+        rule: &'static str,
+    ) {
+        let others: Vec<String> = item
+            .types()
+            .iter()
+            .filter(|&&t| t != vocabulary_type)
+            .map(|t| format!("`{t}`"))
+            .collect();
+        if others.is_empty() {
+            return;
+        }
+        let (list, verb) = match others.len() {
+            1 => (others.join(""), "is"),
+            _ => (others.join(", "), "are"),
+        };
+        self.push(
+            item.element(),
+            rule,
+            format!(
+                "the {vocabulary} vocabulary has one item type, {vocabulary_type}: an item's \
+                 types must all use one vocabulary, and {list} {verb} not of it"
+            ),
+        );
+    }
+
     /// Each `itemprop` token of a typed item must be "a defined property
     /// name allowed in this situation according to the specification that
     /// defines the relevant types for the item" or an absolute URL: a
@@ -1453,7 +1511,9 @@ pub fn is_valid_geo(s: &str) -> bool {
 /// licensed-work vocabulary (§5.3.3): exactly one `work` (an absolute URL),
 /// at most one `title`, `author` an hCard item or text, `license` absolute
 /// URLs, and on an item typed work alone no other property names than
-/// these four and absolute URLs (`work:undefined-property`).
+/// these four and absolute URLs (`work:undefined-property`); an item of
+/// this type has no other type (`work:other-type`: an item's types must all
+/// use one vocabulary).
 ///
 /// Warnings come item by item, in tree order.
 ///
@@ -1515,6 +1575,7 @@ pub fn check_work_within<'d, 'a, N: Node<'a>>(
     limits: &Limits,
 ) -> Vec<Warning<'d, 'a, N>> {
     Checker::with_limits(limits).check_type(doc, WORK_TYPE, |c, map| {
+        c.one_vocabulary(map.item(), WORK_TYPE, "licensing works", "work:other-type");
         c.defined_names(
             map,
             WORK_TYPE,

@@ -136,6 +136,7 @@ const SINGLE: [&str; 6] = [
 /// | `hcard:text-or-item-value` | `tel` and `org` are text or items, not URLs |
 /// | `hcard:undefined-property` | on an item typed hCard alone, each property name is one the vocabulary defines at that level, or an absolute URL; likewise inside its untyped `n`, `adr`, `tel`, `org` and `related` items, whose relevant types are the hCard's |
 /// | `hcard:global-identifier` | no `itemid`: the vocabulary "does not support global identifiers for items" |
+/// | `hcard:other-type` | no other item type: an item's types "must all be defined to use the same vocabulary" (§5.2.2), and this one defines only the hCard type |
 /// | `hcard:kind-value`, `hcard:sex-value` | `kind` is a kind string; `sex` is `F`, `M`, `N`, `O` or `U` |
 /// | `hcard:address-type`, `hcard:telephone-type`, `hcard:relationship` | `type` in `adr` / `tel` and `rel` in `related` are from their lists |
 /// | `hcard:type-repeated` | one `type` per distinct value in each `adr` / `tel` |
@@ -201,6 +202,7 @@ pub fn check_within<'d, 'a, N: Node<'a>>(
 fn check_item<'d, 'a, N: Node<'a>>(c: &mut Checker<'d, 'a, N>, map: &PropertyMap<'d, 'a, N>) {
     let item = map.item();
     c.no_global_identifier(item, "vCard", "hcard:global-identifier");
+    c.one_vocabulary(item, HCARD_TYPE, "vCard", "hcard:other-type");
     c.defined_names(
         map,
         HCARD_TYPE,

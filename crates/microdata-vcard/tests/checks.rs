@@ -268,10 +268,20 @@ fn undefined_names_and_global_identifiers() {
             ),
         ]
     );
-    // With a second type, the names that type allows are not known here.
+    // With a second type, the names that type allows are not known here;
+    // the second type itself breaks "the same vocabulary" (§5.2.2).
     let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcard http://schema.org/Person">
         <b itemprop=fn>A</b><i itemprop=n itemscope></i><b itemprop=foo>x</b></div>"#;
-    assert_eq!(rules(html), Vec::<String>::new());
+    assert_eq!(
+        hcard_warnings(html),
+        [(
+            "hcard:other-type".to_owned(),
+            "div".to_owned(),
+            "the vCard vocabulary has one item type, http://microformats.org/profile/hcard: an \
+             item's types must all use one vocabulary, and `http://schema.org/Person` is not of it"
+                .to_owned()
+        )]
+    );
     // "This vocabulary does not support global identifiers for items."
     let html = r#"<div itemscope itemtype="http://microformats.org/profile/hcard" itemid="http://example.com/me">
         <b itemprop=fn>A</b><i itemprop=n itemscope></i></div>"#;
@@ -288,6 +298,10 @@ fn undefined_names_and_global_identifiers() {
     let html = r#"<figure itemscope itemtype="http://n.whatwg.org/work">
         <img itemprop=work src=/p.jpg><b itemprop=caption>c</b></figure>"#;
     assert_eq!(work_rules(html), ["work:undefined-property"]);
+    // One type in that vocabulary too.
+    let html = r#"<figure itemscope itemtype="http://n.whatwg.org/work https://schema.org/Photograph">
+        <img itemprop=work src=/p.jpg></figure>"#;
+    assert_eq!(work_rules(html), ["work:other-type"]);
 }
 
 /// An untyped `n`, `adr`, `tel`, `org` or `related` item has the hCard's
@@ -332,7 +346,7 @@ fn undefined_names_inside_structured_values() {
     assert!(!rules(&typed).contains(&"hcard:undefined-property".to_owned()));
     let two = r#"<div itemscope itemtype="http://microformats.org/profile/hcard https://schema.org/Person">
         <b itemprop=fn>A</b><i itemprop=n itemscope><b itemprop=foo>x</b></i></div>"#;
-    assert_eq!(rules(two), Vec::<String>::new());
+    assert_eq!(rules(two), ["hcard:other-type"]);
 }
 
 #[test]
