@@ -24,18 +24,23 @@ pub enum ErrorKind {
     ItemCycle,
     /// An element with `itemprop` is not a property of any item.
     UnownedProperty,
-    /// An `itemprop` attribute with no property names.
+    /// An `itemprop` attribute with no property names. Such an element is
+    /// never a property; this is the one error reported for it.
     EmptyItemprop,
     /// A property name that is neither a defined name (no `.`, no `:`) nor
     /// an absolute URL.
     InvalidPropertyName,
     /// `itemtype` on an element without `itemscope`.
     ItemtypeWithoutItemscope,
-    /// `itemtype` with no tokens.
+    /// `itemtype` with no tokens (with or without `itemscope`: the rule is
+    /// on the attribute's value).
     EmptyItemtype,
-    /// An item type that is not a valid absolute URL.
+    /// An `itemtype` token that is not a valid absolute URL (with or
+    /// without `itemscope`).
     RelativeItemType,
-    /// `itemid` on an element without both `itemscope` and `itemtype`.
+    /// `itemid` on an element without both `itemscope` and an `itemtype`
+    /// attribute (an empty one counts as present, and is an
+    /// [`EmptyItemtype`](Self::EmptyItemtype)).
     ItemidWithoutItemtype,
     /// An `itemid` that is not a valid URL string (when it does not parse
     /// at all, the item has no global identifier).
@@ -45,9 +50,15 @@ pub enum ErrorKind {
     /// A URL property element whose `href`/`src`/`data` does not parse: its
     /// value is the empty string.
     UnresolvableUrl,
-    /// Warning: an `itemid` or item type is a `data:` URL with a fragment,
-    /// which the URL standard's writers are warned against.
+    /// Warning: an `itemid`, item type or property name is a `data:` URL
+    /// with a fragment, which the URL standard's writers are warned against.
     DataUrlWithFragment,
+    /// A token repeated in one `itemtype`, `itemprop` or `itemref`
+    /// attribute, each "an unordered set of unique space-separated tokens"
+    /// (§5.2.2, §5.2.3). The repeat changes nothing in the data: item
+    /// types and property names keep their first occurrence, and an
+    /// `itemref` repeat is also reported as [`RepeatedElement`](Self::RepeatedElement).
+    DuplicateToken,
 }
 
 impl ErrorKind {
@@ -78,6 +89,7 @@ impl ErrorKind {
             ErrorKind::ItemrefWithoutItemscope => "itemref without itemscope",
             ErrorKind::UnresolvableUrl => "URL property value does not parse",
             ErrorKind::DataUrlWithFragment => "data: URL with a fragment",
+            ErrorKind::DuplicateToken => "token repeated in one itemtype, itemprop or itemref",
         }
     }
 }
@@ -338,31 +350,34 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             }
             let idx = el.index() as u32;
             let is_item = el.is_item();
+            // "The itemtype attribute, if specified, must have a value
+            // that is an unordered set of unique space-separated tokens
+            // ..., each of which is a valid URL string that is an absolute
+            // URL"; "at least one token": whether or not it is allowed here.
             if let Some(t) = el.attr("itemtype") {
                 if !is_item {
                     push(ErrorKind::ItemtypeWithoutItemscope, idx, None);
-                } else if split_ascii_whitespace(t).next().is_none() {
+                }
+                if split_ascii_whitespace(t).next().is_none() {
                     push(ErrorKind::EmptyItemtype, idx, None);
                 }
-                if is_item {
-                    for ty in split_ascii_whitespace(t) {
-                        match url_validity(ty, None) {
-                            UrlValidity::Invalid => {
-                                push(ErrorKind::RelativeItemType, idx, Some(ty))
-                            }
-                            UrlValidity::DataWithFragment => {
-                                push(ErrorKind::DataUrlWithFragment, idx, Some(ty))
-                            }
-                            UrlValidity::Valid => {}
+                for ty in split_ascii_whitespace(t) {
+                    match url_validity(ty, None) {
+                        UrlValidity::Invalid => push(ErrorKind::RelativeItemType, idx, Some(ty)),
+                        UrlValidity::DataWithFragment => {
+                            push(ErrorKind::DataUrlWithFragment, idx, Some(ty))
                         }
+                        UrlValidity::Valid => {}
                     }
+                }
+                for ty in repeated_tokens(t) {
+                    push(ErrorKind::DuplicateToken, idx, Some(ty));
                 }
             }
             if let Some(id) = el.attr("itemid") {
-                let typed = el
-                    .attr("itemtype")
-                    .is_some_and(|t| split_ascii_whitespace(t).next().is_some());
-                if !is_item || !typed {
+                // "Both an itemscope attribute and an itemtype attribute
+                // specified": an empty `itemtype` is specified.
+                if !is_item || el.attr("itemtype").is_none() {
                     push(ErrorKind::ItemidWithoutItemtype, idx, None);
                 }
                 // "Potentially surrounded by spaces": strip them, then a
@@ -377,18 +392,33 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                     UrlValidity::Valid => {}
                 }
             }
-            if el.attr("itemref").is_some() && !is_item {
-                push(ErrorKind::ItemrefWithoutItemscope, idx, None);
+            if let Some(r) = el.attr("itemref") {
+                if !is_item {
+                    push(ErrorKind::ItemrefWithoutItemscope, idx, None);
+                }
+                for id in repeated_tokens(r) {
+                    push(ErrorKind::DuplicateToken, idx, Some(id));
+                }
             }
             if let Some(p) = el.itemprop() {
                 if !has_names(Some(p)) {
                     push(ErrorKind::EmptyItemprop, idx, None);
                 }
-                for name in split_ascii_whitespace(p) {
-                    if (name.contains(':') || name.contains('.')) && url::Url::parse(name).is_err()
-                    {
-                        push(ErrorKind::InvalidPropertyName, idx, Some(name));
+                // A name with `.` or `:` is no defined name: it must be "a
+                // valid URL string that is an absolute URL".
+                for name in split_ascii_whitespace(p).filter(|n| n.contains([':', '.'])) {
+                    match url_validity(name, None) {
+                        UrlValidity::Invalid => {
+                            push(ErrorKind::InvalidPropertyName, idx, Some(name))
+                        }
+                        UrlValidity::DataWithFragment => {
+                            push(ErrorKind::DataUrlWithFragment, idx, Some(name))
+                        }
+                        UrlValidity::Valid => {}
                     }
+                }
+                for name in repeated_tokens(p) {
+                    push(ErrorKind::DuplicateToken, idx, Some(name));
                 }
                 if let Some(attr) = el.url_attribute().filter(|_| !is_item) {
                     if el.url_attr(attr).is_err() {
@@ -528,6 +558,28 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         }
         out
     }
+}
+
+/// The tokens of `value` (split on ASCII whitespace) that repeat an
+/// earlier one, once each, in the order of their second occurrence.
+/// Sorting keeps this `n log n` in the number of tokens.
+fn repeated_tokens(value: &str) -> Vec<&str> {
+    let mut tokens: Vec<(&str, usize)> = split_ascii_whitespace(value)
+        .enumerate()
+        .map(|(i, t)| (t, i))
+        .collect();
+    // By token, then position: each run of equal tokens starts with the
+    // first occurrence, followed by the second.
+    tokens.sort_unstable();
+    let mut repeats: Vec<(usize, &str)> = Vec::new();
+    for (i, pair) in tokens.windows(2).enumerate() {
+        let run_start = i == 0 || tokens[i - 1].0 != pair[0].0;
+        if run_start && pair[0].0 == pair[1].0 {
+            repeats.push((pair[1].1, pair[1].0));
+        }
+    }
+    repeats.sort_unstable();
+    repeats.into_iter().map(|(_, t)| t).collect()
 }
 
 enum UrlValidity {

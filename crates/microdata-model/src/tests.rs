@@ -282,7 +282,7 @@ fn an_ancestor_named_twice_in_itemref_is_crawled_once() {
     // `<div id=a><p itemscope itemref="a a"></p></div>`: pending holds the
     // div twice; the second time it is in memory (one error), so its
     // children are not added again and the item is reached once more (one
-    // error), not twice.
+    // error), not twice. The repeated token itself breaks "unique tokens".
     let mut t = Tree::new();
     let outer = t.el(0, "div", &[("id", "a")]);
     t.el(outer, "p", &[("itemscope", ""), ("itemref", "a a")]);
@@ -297,7 +297,77 @@ fn an_ancestor_named_twice_in_itemref_is_crawled_once() {
         errors,
         [
             (ErrorKind::RepeatedElement, 0),
+            (ErrorKind::DuplicateToken, 1),
             (ErrorKind::RepeatedElement, 1)
+        ]
+    );
+}
+
+/// The attribute rules of §5.2.2 and §5.2.3 hold whether or not the
+/// attribute is allowed where it is: an `itemtype` without `itemscope`
+/// still needs tokens that are absolute URLs, an empty `itemtype` still
+/// counts as specified for `itemid`, names with `:` must be valid
+/// absolute URLs (not just parse), and no attribute repeats a token.
+#[test]
+fn attribute_values_are_checked_as_written() {
+    let mut t = Tree::new();
+    let d0 = t.el(0, "div", &[("itemtype", "rel")]);
+    let d1 = t.el(0, "div", &[("itemtype", "")]);
+    let d2 = t.el(
+        0,
+        "div",
+        &[("itemscope", ""), ("itemtype", ""), ("itemid", "urn:x")],
+    );
+    let item = t.el(0, "div", &[("itemscope", "")]);
+    let p = t.el(
+        item,
+        "p",
+        &[(
+            "itemprop",
+            "http:foo a:%zz ok http://e.example/#a#b data:,x#f ok b.c",
+        )],
+    );
+    let typed = t.el(
+        0,
+        "div",
+        &[
+            ("itemscope", ""),
+            ("itemtype", "https://e.example/T https://e.example/T"),
+            ("itemref", "x y x y x"),
+        ],
+    );
+    let doc = Document::new(t.root());
+    let errors: Vec<_> = doc
+        .errors()
+        .iter()
+        .map(|e| (e.kind(), e.element().index(), e.detail().map(str::to_owned)))
+        .collect();
+    // Nodes were added in tree order after the document node: element
+    // index = node - 1.
+    let e = |kind, node: usize, detail: Option<&str>| (kind, node - 1, detail.map(str::to_owned));
+    use ErrorKind::*;
+    assert_eq!(
+        errors,
+        [
+            e(ItemtypeWithoutItemscope, d0, None),
+            e(RelativeItemType, d0, Some("rel")),
+            e(ItemtypeWithoutItemscope, d1, None),
+            e(EmptyItemtype, d1, None),
+            e(EmptyItemtype, d2, None),
+            e(InvalidPropertyName, p, Some("http:foo")),
+            e(InvalidPropertyName, p, Some("a:%zz")),
+            e(InvalidPropertyName, p, Some("http://e.example/#a#b")),
+            e(DataUrlWithFragment, p, Some("data:,x#f")),
+            e(InvalidPropertyName, p, Some("b.c")),
+            e(DuplicateToken, p, Some("ok")),
+            e(DuplicateToken, typed, Some("https://e.example/T")),
+            e(DuplicateToken, typed, Some("x")),
+            e(DuplicateToken, typed, Some("y")),
+            e(MissingItemrefTarget, typed, Some("x")),
+            e(MissingItemrefTarget, typed, Some("y")),
+            e(MissingItemrefTarget, typed, Some("x")),
+            e(MissingItemrefTarget, typed, Some("y")),
+            e(MissingItemrefTarget, typed, Some("x")),
         ]
     );
 }
