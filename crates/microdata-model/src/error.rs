@@ -521,18 +521,44 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             }
         }
 
-        // Cycles in the item graph (iterative depth-first search).
+        // Cycles in the item graph (iterative depth-first search). Only
+        // item-valued properties are edges: their positions in `scoped`
+        // are listed once, so an item's edges are found from its property
+        // ranges without copying the rest of its properties (N items
+        // sharing one large block cost N times the block's items, not
+        // N times the block).
+        let item_positions: Vec<usize> = (0..self.scoped.len())
+            .filter(|&pos| {
+                let prop = &self.props[self.scoped[pos] as usize];
+                matches!(self.source(prop), Source::Item(_))
+            })
+            .collect();
+        let edges = |item: u32| -> Vec<u32> {
+            let it = crate::Item::new(self, item);
+            let root = self.prop_index(self.items[item as usize].element);
+            let mut out: Vec<u32> = Vec::new();
+            for r in it.property_ranges() {
+                let lo = item_positions.partition_point(|&pos| pos < r.start);
+                let hi = item_positions.partition_point(|&pos| pos < r.end);
+                out.extend(
+                    item_positions[lo..hi]
+                        .iter()
+                        .map(|&pos| self.scoped[pos])
+                        .filter(|&p| Some(p) != root),
+                );
+            }
+            // Tree order, as the properties come.
+            out.sort_unstable();
+            out
+        };
         let n = self.items.len();
         let mut state = vec![0u8; n]; // 0 new, 1 on the path, 2 done
         for start in 0..n {
             if state[start] != 0 {
                 continue;
             }
-            let mut stack: Vec<(u32, std::borrow::Cow<'_, [u32]>, usize)> = vec![(
-                start as u32,
-                crate::Item::new(self, start as u32).property_indices(),
-                0,
-            )];
+            let mut stack: Vec<(u32, Vec<u32>, usize)> =
+                vec![(start as u32, edges(start as u32), 0)];
             state[start] = 1;
             while let Some((item, props, pos)) = stack.last_mut() {
                 let Some(&p) = props.get(*pos) else {
@@ -548,8 +574,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 match state[child as usize] {
                     0 => {
                         state[child as usize] = 1;
-                        let props = crate::Item::new(self, child).property_indices();
-                        stack.push((child, props, 0));
+                        stack.push((child, edges(child), 0));
                     }
                     1 => push(ErrorKind::ItemCycle, prop.element, None),
                     _ => {}

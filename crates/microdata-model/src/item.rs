@@ -118,34 +118,15 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
     }
 
     /// The properties as indexes into `Document::props`, in tree order.
-    ///
-    /// Every list merged here is a range of `Document::scoped`: the item's
-    /// own and each `itemref` target's (see `Document::crawl_range`). The
-    /// ranges are sorted by start and each position is copied once, so
-    /// repeated tokens (`itemref="b b b"`) and nested targets cost their
-    /// number, not their lists' lengths again.
     pub(crate) fn property_indices(&self) -> std::borrow::Cow<'d, [u32]> {
         let doc = self.doc;
-        let own = doc.scope_range(self.idx);
         let (rs, re) = self.data().refs;
         if rs == re {
-            return std::borrow::Cow::Borrowed(&doc.scoped[own]);
+            return std::borrow::Cow::Borrowed(doc.scope_slice(self.idx));
         }
-        let mut ranges: Vec<std::ops::Range<usize>> = doc.refs[rs as usize..re as usize]
-            .iter()
-            .map(|&r| doc.crawl_range(r))
-            .chain(std::iter::once(own))
-            .filter(|r| !r.is_empty())
-            .collect();
-        ranges.sort_unstable_by_key(|r| r.start);
         let mut all: Vec<u32> = Vec::new();
-        let mut copied_to = 0;
-        for r in ranges {
-            let start = r.start.max(copied_to);
-            if start < r.end {
-                all.extend_from_slice(&doc.scoped[start..r.end]);
-                copied_to = r.end;
-            }
+        for r in self.property_ranges() {
+            all.extend_from_slice(&doc.scoped[r]);
         }
         // Each position of `scoped` holds a different property: only the
         // order is left to restore (ranges of different scopes interleave
@@ -156,6 +137,33 @@ impl<'d, 'a, N: Node<'a>> Item<'d, 'a, N> {
             all.retain(|&p| p != root);
         }
         std::borrow::Cow::Owned(all)
+    }
+
+    /// Where the item's properties lie in `Document::scoped`: disjoint
+    /// ranges, sorted by start. Every list merged is such a range, the
+    /// item's own and each `itemref` target's (see
+    /// `Document::crawl_range`), so repeated tokens (`itemref="b b b"`)
+    /// and nested targets cost their number, not their lists' lengths
+    /// again. The root element's own position, if it is a property, is
+    /// not removed here.
+    pub(crate) fn property_ranges(&self) -> Vec<std::ops::Range<usize>> {
+        let doc = self.doc;
+        let (rs, re) = self.data().refs;
+        let mut ranges: Vec<std::ops::Range<usize>> = doc.refs[rs as usize..re as usize]
+            .iter()
+            .map(|&r| doc.crawl_range(r))
+            .chain(std::iter::once(doc.scope_range(self.idx)))
+            .filter(|r| !r.is_empty())
+            .collect();
+        ranges.sort_unstable_by_key(|r| r.start);
+        let mut merged: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
+        for r in ranges {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        merged
     }
 
     /// The property names in use, duplicates removed, in the order first
@@ -347,7 +355,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     }
 
     /// Where [`scope_slice`](Self::scope_slice) lies in `scoped`.
-    fn scope_range(&self, item: u32) -> std::ops::Range<usize> {
+    pub(crate) fn scope_range(&self, item: u32) -> std::ops::Range<usize> {
         let g = if item == NONE {
             self.item_count()
         } else {
