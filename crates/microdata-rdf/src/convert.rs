@@ -959,40 +959,53 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             return Vec::new();
         }
         let root = item.element().index() as u32;
-        let mut list: Vec<u32> = self
-            .reverse_by_scope
-            .get(&(item.index() as u32))
-            .cloned()
-            .unwrap_or_default();
-        let mut referenced = false;
+        let own = item.index() as u32;
+        let group_len = |scope: u32| self.reverse_by_scope.get(&scope).map_or(0, Vec::len);
+        // The lists to merge, as ranges of the reverse elements of one
+        // scope: the item's own, and each `itemref` target's. Merging
+        // ranges (not their contents) keeps repeated tokens and nested
+        // targets from costing their lists' lengths again.
+        let mut ranges: Vec<(u32, usize, usize)> = vec![(own, 0, group_len(own))];
         for r in item.itemref_targets() {
-            referenced = true;
             let ri = r.index() as u32;
+            let scope = r.scope().map_or(NO_ITEM, |i| i.index() as u32);
+            let Some(group) = self.reverse_by_scope.get(&scope) else {
+                continue;
+            };
             if r.is_item() {
                 // The crawl stops at an item: only the element itself.
-                let scope = r.scope().map_or(NO_ITEM, |i| i.index() as u32);
-                if self
-                    .reverse_by_scope
-                    .get(&scope)
-                    .is_some_and(|l| l.binary_search(&ri).is_ok())
-                {
-                    list.push(ri);
+                if let Ok(at) = group.binary_search(&ri) {
+                    ranges.push((scope, at, at + 1));
                 }
                 continue;
             }
-            let scope = r.scope().map_or(NO_ITEM, |i| i.index() as u32);
-            if let Some(group) = self.reverse_by_scope.get(&scope) {
-                let end = ri + 1 + r.descendants().len() as u32;
-                let lo = group.partition_point(|&x| x < ri);
-                let hi = group.partition_point(|&x| x < end);
-                list.extend_from_slice(&group[lo..hi]);
+            let end = ri + 1 + r.descendants().len() as u32;
+            let lo = group.partition_point(|&x| x < ri);
+            let hi = group.partition_point(|&x| x < end);
+            ranges.push((scope, lo, hi));
+        }
+        if ranges.len() == 1 {
+            return self.reverse_by_scope.get(&own).cloned().unwrap_or_default();
+        }
+        ranges.sort_unstable();
+        let mut list: Vec<u32> = Vec::new();
+        let mut copied: Option<(u32, usize)> = None;
+        for (scope, lo, hi) in ranges {
+            let from = match copied {
+                Some((s, end)) if s == scope => lo.max(end),
+                _ => lo,
+            };
+            if from < hi {
+                if let Some(group) = self.reverse_by_scope.get(&scope) {
+                    list.extend_from_slice(&group[from..hi]);
+                }
+                copied = Some((scope, hi));
             }
         }
-        if referenced {
-            list.sort_unstable();
-            list.dedup();
-            list.retain(|&e| e != root);
-        }
+        // Each (scope, position) was copied once: only tree order is left
+        // to restore, and the root, in memory from the start, to drop.
+        list.sort_unstable();
+        list.retain(|&e| e != root);
         list
     }
 }
