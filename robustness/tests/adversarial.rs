@@ -249,6 +249,27 @@ fn reverse_properties_through_a_repeated_itemref_token() {
     assert_eq!(reverse, 10);
 }
 
+/// 20,000 items with the same empty `itemid` under a 100 KB base URL:
+/// one parsed identifier shared by all, not 2 GB of copies.
+#[test]
+fn many_items_with_one_itemid_under_a_long_base_url() {
+    let n = 20_000;
+    let long = "a".repeat(100_000);
+    let html = format!(
+        r#"<base href="http://e.org/{long}">{}"#,
+        r#"<p itemscope itemtype="https://schema.org/Thing" itemid=""></p>"#.repeat(n)
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let doc = parsed.document();
+    let first = doc.items().next().unwrap().id().unwrap();
+    assert_eq!(first.as_str(), format!("http://e.org/{long}"));
+    assert_eq!(doc.items().count(), n);
+    assert!(
+        doc.items()
+            .all(|i| i.id().is_some_and(|id| std::ptr::eq(id, first)))
+    );
+}
+
 /// One block of 2,000 properties named 100,000 times in one `itemref`:
 /// each property once, at a cost that follows the 100,000 tokens and the
 /// 2,000 properties, not their product (merging every token's list was

@@ -465,11 +465,26 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 .or_else(|| doc.url.clone()),
             None => doc.url.clone(),
         };
+        // Items with the same `itemid` text share one parsed URL: each is
+        // as long as the base URL can make it, so a copy per item would
+        // grow with items times the base URL's length.
+        let mut parsed: HashMap<&'a str, u32> = HashMap::default();
         for (item, itemid) in scratch.itemids {
-            if let Some(id) = doc.parse_url(itemid, doc.base_url.as_ref()) {
-                doc.items[item as usize].id = doc.item_ids.len() as u32;
-                doc.item_ids.push(id);
-            }
+            let id = match parsed.get(itemid) {
+                Some(&id) => id,
+                None => {
+                    let id = match doc.parse_url(itemid, doc.base_url.as_ref()) {
+                        Some(url) => {
+                            doc.item_ids.push(url);
+                            doc.item_ids.len() as u32 - 1
+                        }
+                        None => NONE,
+                    };
+                    parsed.insert(itemid, id);
+                    id
+                }
+            };
+            doc.items[item as usize].id = id;
         }
         doc.resolve_itemrefs();
         doc.group_properties();
