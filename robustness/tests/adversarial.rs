@@ -270,6 +270,26 @@ fn many_items_with_one_itemid_under_a_long_base_url() {
     );
 }
 
+/// 50,000 links to the same `href` under a 100 KB base URL: microformats2
+/// resolves the text once, not once a link (5 GB of URL copies and
+/// hashing), and lists the URL once.
+#[test]
+fn many_rel_links_to_one_href_under_a_long_base_url() {
+    let n = 50_000;
+    let long = "a".repeat(100_000);
+    let html = format!(
+        r#"<base href="http://e.org/{long}">{}"#,
+        r#"<a rel="me" href="">x</a>"#.repeat(n)
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
+    let url = format!("http://e.org/{long}");
+    let me: Vec<&Vec<String>> = mf2.rels.values().collect();
+    assert_eq!(me, [&vec![url.clone()]]);
+    let urls: Vec<&str> = mf2.rel_urls.keys().collect();
+    assert_eq!(urls, [url.as_str()]);
+}
+
 /// One block of 2,000 properties named 100,000 times in one `itemref`:
 /// each property once, at a cost that follows the 100,000 tokens and the
 /// 2,000 properties, not their product (merging every token's list was

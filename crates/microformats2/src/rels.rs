@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use microdata_model::{Document, Node, split_ascii_whitespace};
 
 use crate::document::{Alternate, Mf2Document, RelUrl};
+use crate::map::Map;
 use crate::options::Mf2Options;
 use crate::resolve::Resolver;
 
@@ -24,6 +25,9 @@ pub(crate) fn parse<'a, N: Node<'a>>(
     // (rel, URL) pairs written, the URL by its place in `rel_urls`.
     let mut seen: HashSet<(usize, usize)> = HashSet::new();
     let mut url_index: HashMap<String, usize> = HashMap::new();
+    // The slot of each `href` text met: links repeating one resolve it
+    // once (each resolved URL is as long as the base URL can make it).
+    let mut href_slot: HashMap<&'a str, usize> = HashMap::new();
     let mut alternates = Vec::new();
     for e in links.filter_map(|i| doc.element_at(i)) {
         let (mut rel, mut href) = (None, None);
@@ -41,7 +45,6 @@ pub(crate) fn parse<'a, N: Node<'a>>(
         if tokens.is_empty() {
             continue;
         }
-        let url = resolver.resolve(href);
         // Each rel value repeats the URL: a long URL with many values, or a
         // long base URL under many links, makes an output quadratic in the
         // page. What is written is counted toward `max_output_bytes`.
@@ -54,11 +57,23 @@ pub(crate) fn parse<'a, N: Node<'a>>(
         // `hreflang`, `type` from the first link to the URL that has it
         // ("if there is no key ... in rel_urls[url] and the element has").
         let entries = out.rel_urls.entries_mut();
-        let slot = *url_index.entry(url.clone()).or_insert_with(|| {
-            within(url.len());
-            entries.push((url.clone(), RelUrl::default()));
-            entries.len() - 1
-        });
+        let slot = match href_slot.get(href) {
+            Some(&slot) => slot,
+            None => {
+                let url = resolver.resolve(href);
+                let slot = match url_index.get(&url) {
+                    Some(&slot) => slot,
+                    None => {
+                        within(url.len());
+                        entries.push((url.clone(), RelUrl::default()));
+                        url_index.insert(url, entries.len() - 1);
+                        entries.len() - 1
+                    }
+                };
+                href_slot.insert(href, slot);
+                slot
+            }
+        };
         if let Some((_, info)) = entries.get_mut(slot) {
             info.rels.extend(tokens.iter().map(|t| (*t).to_owned()));
             if info.text.is_none() {
@@ -82,7 +97,7 @@ pub(crate) fn parse<'a, N: Node<'a>>(
             let mut kept = HashSet::new();
             tokens.retain(|t| *t != "alternate" && kept.insert(*t));
             alternates.push(Alternate {
-                url,
+                url: url_at(&out.rel_urls, slot),
                 rel: (!tokens.is_empty()).then(|| tokens.join(" ")),
                 media: attr("media"),
                 hreflang: attr("hreflang"),
@@ -98,11 +113,14 @@ pub(crate) fn parse<'a, N: Node<'a>>(
                 rels.len() - 1
             });
             if seen.insert((r, slot)) {
+                // Read from `rel_urls` only when written: a copy per link
+                // would cost the URL's length for every repeat.
+                let url = url_at(&out.rel_urls, slot);
                 if !within(url.len()) {
                     break;
                 }
                 if let Some((_, urls)) = rels.get_mut(r) {
-                    urls.push(url.clone());
+                    urls.push(url);
                 }
             }
         }
@@ -114,4 +132,12 @@ pub(crate) fn parse<'a, N: Node<'a>>(
     if options.alternates {
         out.alternates = Some(alternates);
     }
+}
+
+/// The URL of `rel_urls` entry `slot`.
+fn url_at(rel_urls: &Map<RelUrl>, slot: usize) -> String {
+    rel_urls
+        .entries()
+        .get(slot)
+        .map_or_else(String::new, |(url, _)| url.clone())
 }
