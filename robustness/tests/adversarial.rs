@@ -290,6 +290,29 @@ fn many_rel_links_to_one_href_under_a_long_base_url() {
     assert_eq!(urls, [url.as_str()]);
 }
 
+/// The same 50,000 links in HTML-mode RDF: one document triple, within
+/// the default output limit (each link's triple was built, and counted
+/// toward it, before duplicates were removed).
+#[test]
+fn many_rel_links_to_one_href_in_rdf() {
+    let n = 50_000;
+    let long = "a".repeat(100_000);
+    let html = format!(
+        r#"<base href="http://e.org/{long}">{}"#,
+        r#"<a rel="next" href="">x</a>"#.repeat(n)
+    );
+    let parsed = microdata_scraper::parse(&html, None).unwrap();
+    let conversion =
+        microdata_rdf::convert(&parsed.document(), &microdata_rdf::RdfOptions::new()).unwrap();
+    let next: Vec<_> = conversion
+        .triples()
+        .iter()
+        .filter(|t| t.predicate.as_str() == "http://www.w3.org/1999/xhtml/vocab#next")
+        .collect();
+    assert_eq!(next.len(), 1);
+    assert_eq!(next[0].object.to_string(), format!("<http://e.org/{long}>"));
+}
+
 /// One block of 2,000 properties named 100,000 times in one `itemref`:
 /// each property once, at a cost that follows the 100,000 tokens and the
 /// 2,000 properties, not their product (merging every token's list was

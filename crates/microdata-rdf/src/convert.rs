@@ -209,6 +209,8 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     output_bytes: usize,
     /// The limit reached, which stops the conversion.
     stopped: Option<LimitError>,
+    /// The document's rel-link triples written, by `href` text and token.
+    rels_written: HashSet<(&'a str, String)>,
 }
 
 impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
@@ -239,6 +241,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             items_written: 0,
             output_bytes: 0,
             stopped: None,
+            rels_written: HashSet::new(),
         }
     }
 
@@ -884,6 +887,14 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         {
             return;
         }
+        // The subject is always the document: a (href, token) pair written
+        // before would give the same triple again. Links repeating one
+        // `href` are not resolved again (each resolved URL is as long as the
+        // base URL can make it, and copied into every triple).
+        tokens.retain(|t| !self.rels_written.contains(&(href, t.clone())));
+        if tokens.is_empty() {
+            return;
+        }
         let Some(target) = self.doc.resolve_url(href) else {
             return;
         };
@@ -904,6 +915,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             };
             if let Some(p) = predicate {
                 self.emit(subject.clone(), p, object.clone().into());
+                self.rels_written.insert((href, token.clone()));
             }
         }
     }
