@@ -269,7 +269,7 @@ pub(crate) enum Format {
     /// a limit), `errors` (reading, decoding and limit problems) and, with
     /// `--errors`, `microdata_errors` (null when the input could not be
     /// read; each error an object: `kind`, `warning`, `message`, `element`,
-    /// `local_name`, `id`, `detail`).
+    /// `local_name`, `id`, `detail`, `item`).
     Jsonl,
     /// The document's rel links (link types, feeds, icons, hierarchy,
     /// sequences) and their conformance warnings, as JSON.

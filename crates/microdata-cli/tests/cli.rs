@@ -435,7 +435,8 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
             "element": 5,
             "local_name": "div",
             "id": null,
-            "detail": null
+            "detail": null,
+            "item": null
         })
     );
     assert!(lines[1]["url"].as_str().unwrap().starts_with("file:///"));

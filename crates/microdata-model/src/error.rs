@@ -116,6 +116,7 @@ pub struct MicrodataError<'d, 'a, N: Node<'a>> {
     kind: ErrorKind,
     element: Element<'d, 'a, N>,
     detail: Option<&'a str>,
+    item: Option<Element<'d, 'a, N>>,
 }
 
 impl<'d, 'a, N: Node<'a>> MicrodataError<'d, 'a, N> {
@@ -133,6 +134,41 @@ impl<'d, 'a, N: Node<'a>> MicrodataError<'d, 'a, N> {
     /// The token or attribute value involved (an ID, a type, a name), if any.
     pub fn detail(&self) -> Option<&'a str> {
         self.detail
+    }
+
+    /// For [`ErrorKind::RepeatedElement`], the element of the item whose
+    /// properties were being found: the item whose `itemref` is at fault,
+    /// where several share the element reached twice. `None` for the
+    /// other kinds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// use microdata_model::{Document, ErrorKind};
+    ///
+    /// // <p id=b itemprop=n>x</p><div itemscope itemref="b"></div><div itemscope itemref="b b"></div>
+    /// let tree: &'static [Row] = &[
+    ///     (Some("body"), "", &[], &[1, 3, 4]),
+    ///     (Some("p"), "", &[("id", "b"), ("itemprop", "n")], &[2]),
+    ///     (None, "x", &[], &[]),
+    ///     (Some("div"), "", &[("itemscope", ""), ("itemref", "b")], &[]),
+    ///     (Some("div"), "", &[("itemscope", ""), ("itemref", "b b")], &[]),
+    /// ];
+    /// let doc = Document::new(N(tree, 0));
+    /// let errors = doc.errors();
+    /// let repeated = errors.iter().find(|e| e.kind() == ErrorKind::RepeatedElement).ok_or("none")?;
+    /// assert_eq!(repeated.element().local_name(), "p");
+    /// assert_eq!(repeated.item().map(|e| e.index()), Some(3));
+    /// assert_eq!(
+    ///     repeated.to_string(),
+    ///     r#"element reached twice while finding an item's properties (<p> #1 id="b"; item <div> #3): "b""#
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn item(&self) -> Option<Element<'d, 'a, N>> {
+        self.item
     }
 
     /// The same error, owning what it says: `Send`, `Sync` and `'static`
@@ -170,6 +206,7 @@ impl<'d, 'a, N: Node<'a>> MicrodataError<'d, 'a, N> {
             local_name: self.element.local_name().to_owned(),
             id: self.element.attr("id").map(str::to_owned),
             detail: self.detail.map(str::to_owned),
+            item: self.item.map(|e| (e.index(), e.local_name().to_owned())),
         }
     }
 }
@@ -202,6 +239,7 @@ pub struct OwnedMicrodataError {
     local_name: String,
     id: Option<String>,
     detail: Option<String>,
+    item: Option<(usize, String)>,
 }
 
 impl OwnedMicrodataError {
@@ -275,18 +313,38 @@ impl OwnedMicrodataError {
     pub fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }
+
+    /// The index of the item element whose properties were being found,
+    /// for [`ErrorKind::RepeatedElement`] (see [`MicrodataError::item`]).
+    ///
+    /// ```
+    /// # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
+    /// # use tree::{N, Row};
+    /// # use microdata_model::Document;
+    /// // <div itemscope id=a itemref="a"></div>: the item reaches itself.
+    /// # let tree: &'static [Row] = &[(Some("div"), "", &[("itemscope", ""), ("id", "a"), ("itemref", "a")], &[])];
+    /// # let e = Document::new(N(tree, 0)).errors()[0].to_owned();
+    /// assert_eq!(e.item(), Some(0));
+    /// ```
+    pub fn item(&self) -> Option<usize> {
+        self.item.as_ref().map(|(index, _)| *index)
+    }
 }
 
-/// Writes an error's description, element and detail.
+/// Writes an error's description, element, item and detail.
 fn describe(
     f: &mut fmt::Formatter<'_>,
     kind: ErrorKind,
     (local_name, index, id): (&str, usize, Option<&str>),
+    item: Option<(&str, usize)>,
     detail: Option<&str>,
 ) -> fmt::Result {
     write!(f, "{} (<{local_name}> #{index}", kind.description())?;
     if let Some(id) = id {
         write!(f, " id={id:?}")?;
+    }
+    if let Some((name, index)) = item {
+        write!(f, "; item <{name}> #{index}")?;
     }
     f.write_str(")")?;
     if let Some(d) = detail {
@@ -301,6 +359,9 @@ impl fmt::Display for OwnedMicrodataError {
             f,
             self.kind,
             (&self.local_name, self.element, self.id.as_deref()),
+            self.item
+                .as_ref()
+                .map(|(index, name)| (name.as_str(), *index)),
             self.detail.as_deref(),
         )
     }
@@ -321,6 +382,7 @@ impl<'a, N: Node<'a>> fmt::Display for MicrodataError<'_, 'a, N> {
             f,
             self.kind,
             (el.local_name(), el.index(), el.attr("id")),
+            self.item.map(|e| (e.local_name(), e.index())),
             self.detail,
         )
     }
@@ -335,11 +397,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
     /// Linear in the document size plus the number of properties found.
     pub fn errors(&self) -> Vec<MicrodataError<'_, 'a, N>> {
         let mut out = Vec::new();
+        // The item element whose `itemref` is being followed, which a
+        // `RepeatedElement` error names.
+        let finding = std::cell::Cell::new(NONE);
         let mut push = |kind, idx: u32, detail| {
+            let item = finding.get();
             out.push(MicrodataError {
                 kind,
                 element: Element::new(self, idx),
                 detail,
+                item: (kind == ErrorKind::RepeatedElement && item != NONE)
+                    .then(|| Element::new(self, item)),
             })
         };
 
@@ -443,6 +511,7 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 continue;
             }
             let root = self.items[item as usize].element;
+            finding.set(root);
             let root_prop = self.prop_index(root);
             let elements = self.table();
             let mut refs: Vec<u32> = self.refs[rs as usize..re as usize].to_vec();

@@ -11,8 +11,9 @@
 //! Microdata errors serialize too, owned ([`OwnedMicrodataError`]), so that
 //! a report of items and errors can be one serde value (or one snapshot):
 //! `{"kind": "UnownedProperty", "warning": false, "message": …, "element":
-//! 0, "local_name": "p", "id": null, "detail": null}`, the kind as its
-//! variant name.
+//! 0, "local_name": "p", "id": null, "detail": null, "item": null}`, the
+//! kind as its variant name, `item` the index of the item element of a
+//! `RepeatedElement` error.
 //!
 //! ```
 //! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }
@@ -70,10 +71,10 @@ impl Serialize for ErrorKind {
 }
 
 /// `kind`, `warning`, `message` (the `Display` text), `element` (its index
-/// in tree order), `local_name`, `id` and `detail`.
+/// in tree order), `local_name`, `id`, `detail` and `item`.
 impl Serialize for OwnedMicrodataError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("MicrodataError", 7)?;
+        let mut s = serializer.serialize_struct("MicrodataError", 8)?;
         s.serialize_field("kind", &self.kind())?;
         s.serialize_field("warning", &self.kind().is_warning())?;
         s.serialize_field("message", &format_args!("{self}"))?;
@@ -81,6 +82,7 @@ impl Serialize for OwnedMicrodataError {
         s.serialize_field("local_name", self.local_name())?;
         s.serialize_field("id", &self.id())?;
         s.serialize_field("detail", &self.detail())?;
+        s.serialize_field("item", &self.item())?;
         s.end()
     }
 }
@@ -197,6 +199,11 @@ mod tests {
         let mut t = Tree::new();
         t.el(0, "p", &[("itemscope", ""), ("itemref", "gone")]);
         t.el(0, "b", &[("id", "x"), ("itemprop", "n")]);
+        t.el(
+            0,
+            "i",
+            &[("itemscope", ""), ("id", "self"), ("itemref", "self")],
+        );
         let doc = Document::new(t.root());
         let errors: Vec<_> = doc.errors().iter().map(|e| e.to_owned()).collect();
         let json = serde_json::to_value(&errors).unwrap();
@@ -211,15 +218,20 @@ mod tests {
                     "local_name": e.local_name(),
                     "id": e.id(),
                     "detail": e.detail(),
+                    "item": e.item(),
                 })
             })
             .collect();
         assert_eq!(json, serde_json::Value::from(expected));
         assert_eq!(json[0]["kind"], "MissingItemrefTarget");
         assert_eq!(json[0]["detail"], "gone");
-        assert_eq!(json[1]["kind"], "UnownedProperty");
-        assert_eq!(json[1]["id"], "x");
-        assert_eq!(json[1]["local_name"], "b");
+        // The item reaching itself through `itemref` names itself.
+        assert_eq!(json[1]["kind"], "RepeatedElement");
+        assert_eq!(json[1]["item"], 2);
+        assert_eq!(json[2]["kind"], "UnownedProperty");
+        assert_eq!(json[2]["id"], "x");
+        assert_eq!(json[2]["local_name"], "b");
+        assert_eq!(json[2]["item"], serde_json::Value::Null);
     }
 
     #[test]
