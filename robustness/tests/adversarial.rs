@@ -249,20 +249,27 @@ fn reverse_properties_through_a_repeated_itemref_token() {
     assert_eq!(reverse, 10);
 }
 
+/// A page whose `<base href>` is a 100 KB URL, returned with the page,
+/// followed by `n` copies of `repeated`.
+fn under_a_long_base_url(repeated: &str, n: usize) -> (String, String) {
+    let base = format!("http://e.org/{}", "a".repeat(100_000));
+    let html = format!(r#"<base href="{base}">{}"#, repeated.repeat(n));
+    (html, base)
+}
+
 /// 20,000 items with the same empty `itemid` under a 100 KB base URL:
 /// one parsed identifier shared by all, not 2 GB of copies.
 #[test]
 fn many_items_with_one_itemid_under_a_long_base_url() {
     let n = 20_000;
-    let long = "a".repeat(100_000);
-    let html = format!(
-        r#"<base href="http://e.org/{long}">{}"#,
-        r#"<p itemscope itemtype="https://schema.org/Thing" itemid=""></p>"#.repeat(n)
+    let (html, base) = under_a_long_base_url(
+        r#"<p itemscope itemtype="https://schema.org/Thing" itemid=""></p>"#,
+        n,
     );
     let parsed = microdata_scraper::parse(&html, None).unwrap();
     let doc = parsed.document();
     let first = doc.items().next().unwrap().id().unwrap();
-    assert_eq!(first.as_str(), format!("http://e.org/{long}"));
+    assert_eq!(first.as_str(), base);
     assert_eq!(doc.items().count(), n);
     assert!(
         doc.items()
@@ -275,15 +282,9 @@ fn many_items_with_one_itemid_under_a_long_base_url() {
 /// hashing), and lists the URL once.
 #[test]
 fn many_rel_links_to_one_href_under_a_long_base_url() {
-    let n = 50_000;
-    let long = "a".repeat(100_000);
-    let html = format!(
-        r#"<base href="http://e.org/{long}">{}"#,
-        r#"<a rel="me" href="">x</a>"#.repeat(n)
-    );
+    let (html, url) = under_a_long_base_url(r#"<a rel="me" href="">x</a>"#, 50_000);
     let parsed = microdata_scraper::parse(&html, None).unwrap();
     let mf2 = microformats2::parse(&parsed.document(), &microformats2::Mf2Options::new());
-    let url = format!("http://e.org/{long}");
     let me: Vec<&Vec<String>> = mf2.rels.values().collect();
     assert_eq!(me, [&vec![url.clone()]]);
     let urls: Vec<&str> = mf2.rel_urls.keys().collect();
@@ -295,12 +296,7 @@ fn many_rel_links_to_one_href_under_a_long_base_url() {
 /// toward it, before duplicates were removed).
 #[test]
 fn many_rel_links_to_one_href_in_rdf() {
-    let n = 50_000;
-    let long = "a".repeat(100_000);
-    let html = format!(
-        r#"<base href="http://e.org/{long}">{}"#,
-        r#"<a rel="next" href="">x</a>"#.repeat(n)
-    );
+    let (html, url) = under_a_long_base_url(r#"<a rel="next" href="">x</a>"#, 50_000);
     let parsed = microdata_scraper::parse(&html, None).unwrap();
     let conversion =
         microdata_rdf::convert(&parsed.document(), &microdata_rdf::RdfOptions::new()).unwrap();
@@ -310,7 +306,7 @@ fn many_rel_links_to_one_href_in_rdf() {
         .filter(|t| t.predicate.as_str() == "http://www.w3.org/1999/xhtml/vocab#next")
         .collect();
     assert_eq!(next.len(), 1);
-    assert_eq!(next[0].object.to_string(), format!("<http://e.org/{long}>"));
+    assert_eq!(next[0].object.to_string(), format!("<{url}>"));
 }
 
 /// One block of 2,000 properties named 100,000 times in one `itemref`:
