@@ -658,6 +658,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
 /// earlier one, once each, in the order of their second occurrence.
 /// Sorting keeps this `n log n` in the number of tokens.
 fn repeated_tokens(value: &str) -> Vec<&str> {
+    // Most attributes hold one token: nothing to sort, nothing allocated.
+    if split_ascii_whitespace(value).nth(1).is_none() {
+        return Vec::new();
+    }
     let mut tokens: Vec<(&str, usize)> = split_ascii_whitespace(value)
         .enumerate()
         .map(|(i, t)| (t, i))
