@@ -371,6 +371,23 @@ fn civil_from_days(days: i64) -> (i64, u8, u8) {
     (year, month as u8, day as u8)
 }
 
+/// The last instant the types hold, in UTC, where conversions past the
+/// last year saturate.
+const LAST_INSTANT: GlobalDateTime = GlobalDateTime {
+    date: Date {
+        year: u32::MAX,
+        month: 12,
+        day: 31,
+    },
+    time: Time {
+        hour: 23,
+        minute: 59,
+        second: 59,
+        nanosecond: 999_999_999,
+    },
+    offset: TimeZoneOffset { minutes: 0 },
+};
+
 impl GlobalDateTime {
     /// The instant `time`, in UTC (offset zero), with its nanoseconds.
     ///
@@ -418,19 +435,7 @@ impl GlobalDateTime {
                 },
             ),
             // Past the last year: the last instant, as `to_utc` saturates.
-            _ if year > 0 => (
-                Date {
-                    year: u32::MAX,
-                    month: 12,
-                    day: 31,
-                },
-                Time {
-                    hour: 23,
-                    minute: 59,
-                    second: 59,
-                    nanosecond: 999_999_999,
-                },
-            ),
+            _ if year > 0 => (LAST_INSTANT.date, LAST_INSTANT.time),
             _ => (
                 Date {
                     year: 1,
@@ -589,14 +594,7 @@ impl GlobalDateTime {
                 offset: TimeZoneOffset { minutes: 0 },
             },
             Err(_) if year < 0 => utc_time(0, 0, 0, 0),
-            Err(_) => GlobalDateTime {
-                date: Date {
-                    year: u32::MAX,
-                    month: 12,
-                    day: 31,
-                },
-                ..utc_time(23, 59, 59, 999_999_999)
-            },
+            Err(_) => LAST_INSTANT,
         }
     }
 }
