@@ -209,8 +209,8 @@ pub(crate) struct Converter<'o, 'd, 'a, N: Node<'a>> {
     output_bytes: usize,
     /// The limit reached, which stops the conversion.
     stopped: Option<LimitError>,
-    /// The document's rel-link triples written, by `href` text and token.
-    rels_written: HashSet<(&'a str, String)>,
+    /// The document's rel-link triples written: the tokens, by `href` text.
+    rels_written: HashMap<&'a str, HashSet<String>>,
 }
 
 impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
@@ -241,7 +241,7 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             items_written: 0,
             output_bytes: 0,
             stopped: None,
-            rels_written: HashSet::new(),
+            rels_written: HashMap::new(),
         }
     }
 
@@ -891,7 +891,9 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
         // before would give the same triple again. Links repeating one
         // `href` are not resolved again (each resolved URL is as long as the
         // base URL can make it, and copied into every triple).
-        tokens.retain(|t| !self.rels_written.contains(&(href, t.clone())));
+        if let Some(written) = self.rels_written.get(href) {
+            tokens.retain(|t| !written.contains(t.as_str()));
+        }
         if tokens.is_empty() {
             return;
         }
@@ -915,7 +917,10 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
             };
             if let Some(p) = predicate {
                 self.emit(subject.clone(), p, object.clone().into());
-                self.rels_written.insert((href, token.clone()));
+                self.rels_written
+                    .entry(href)
+                    .or_default()
+                    .insert(token.clone());
             }
         }
     }
