@@ -603,10 +603,21 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             })
             .collect();
         let edges = |item: u32| -> Vec<u32> {
-            let it = crate::Item::new(self, item);
-            let root = self.prop_index(self.items[item as usize].element);
+            let data = &self.items[item as usize];
+            // Without `itemref`, the item's own range alone: nothing to
+            // merge or allocate.
+            let own;
+            let merged;
+            let ranges: &[std::ops::Range<usize>] = if data.refs.0 == data.refs.1 {
+                own = [self.scope_range(item)];
+                &own
+            } else {
+                merged = crate::Item::new(self, item).property_ranges();
+                &merged
+            };
+            let root = self.prop_index(data.element);
             let mut out: Vec<u32> = Vec::new();
-            for r in it.property_ranges() {
+            for r in ranges {
                 let lo = item_positions.partition_point(|&pos| pos < r.start);
                 let hi = item_positions.partition_point(|&pos| pos < r.end);
                 out.extend(
@@ -616,8 +627,10 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                         .filter(|&p| Some(p) != root),
                 );
             }
-            // Tree order, as the properties come.
-            out.sort_unstable();
+            // Tree order, as the properties come (one range is in it).
+            if ranges.len() > 1 {
+                out.sort_unstable();
+            }
             out
         };
         let n = self.items.len();
