@@ -2,7 +2,7 @@
 
 use microdata_ical::check;
 
-use crate::util::{URL, fixture};
+use crate::util::{URL, events_sharing_a_block, fixture};
 
 fn rules(html: &str) -> Vec<String> {
     let parsed = microdata_scraper::parse(html, Some(URL)).unwrap();
@@ -255,17 +255,7 @@ fn names_a_line_cannot_carry() {
 #[test]
 fn shared_blocks_are_reported_once_and_the_reads_are_bounded() {
     use microdata_model::Limits;
-    let mut html = String::new();
-    for _ in 0..40 {
-        html.push_str(
-            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
-        );
-    }
-    html.push_str("<div id=b>");
-    for _ in 0..3 {
-        html.push_str("<i itemprop=dtstart>x</i>");
-    }
-    html.push_str("</div>");
+    let html = events_sharing_a_block(40, &"<i itemprop=dtstart>x</i>".repeat(3));
     let parsed = microdata_scraper::parse(&html, Some(URL)).unwrap();
     let doc = parsed.document();
     let rules = |max_reads| -> Vec<String> {

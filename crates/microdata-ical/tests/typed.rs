@@ -3,7 +3,7 @@
 use icalendar::{Component, EventLike};
 use microdata_ical::{PRODID, to_calendar};
 
-use crate::util::{URL, fixture, options};
+use crate::util::{URL, events_sharing_a_block, fixture, options};
 
 #[test]
 fn bluesday_typed() {
@@ -113,15 +113,7 @@ fn typed_none_without_vevent() {
 #[test]
 fn typed_calendar_reports_the_limit_the_text_reaches() {
     use microdata_ical::{Limit, Limits, try_to_calendar, try_to_icalendar};
-    let mut html = String::new();
-    for _ in 0..300 {
-        html.push_str(
-            r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#,
-        );
-    }
-    html.push_str("<div id=b>");
-    html.push_str(&"<i itemprop=x-p>v</i>".repeat(300));
-    html.push_str("</div>");
+    let html = events_sharing_a_block(300, &"<i itemprop=x-p>v</i>".repeat(300));
     let parsed = microdata_scraper::parse(&html, None).unwrap();
     let doc = parsed.document();
     for (limits, limit) in [

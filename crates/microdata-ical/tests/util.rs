@@ -112,3 +112,10 @@ fn raw_events(ics: &str) -> Vec<Vec<line::ContentLine>> {
     }
     events
 }
+
+/// `events` vEvents that each pull in, through `itemref`, one block holding
+/// `block` (the markup of its properties).
+pub(crate) fn events_sharing_a_block(events: usize, block: &str) -> String {
+    let event = r#"<p itemscope itemtype="http://microformats.org/profile/hcalendar#vevent" itemref=b></p>"#;
+    format!("{}<div id=b>{block}</div>", event.repeat(events))
+}
