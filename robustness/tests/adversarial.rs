@@ -671,6 +671,45 @@ fn turtle_of_20_000_vocabularies() {
     }
 }
 
+/// A registry of 20,000 vocabularies and a page of 20,000 items, each
+/// typed in one of them below its prefix: each type's vocabulary is found
+/// by walking the type once (it was a scan of every prefix per type), and
+/// each property IRI is the registered prefix's, not the one derived from
+/// the type.
+#[test]
+fn registry_of_20_000_vocabularies() {
+    let n = 20_000;
+    let registry: String = (0..n)
+        .map(|i| format!(r#""http://v{i}.example/terms/": {{}}"#))
+        .collect::<Vec<_>>()
+        .join(",");
+    let registry = microdata_rdf::Registry::from_json(&format!("{{{registry}}}")).unwrap();
+    assert_eq!(registry.prefixes().count(), n);
+    let html: String = (0..n)
+        .map(|i| format!(r#"<div itemscope itemtype="http://v{i}.example/terms/sub/T"><b itemprop=p>{i}</b></div>"#))
+        .collect();
+    let parsed = microdata_scraper::parse(&html, Some("https://e.example/")).unwrap();
+    let doc = parsed.document();
+    let options = microdata_rdf::RdfOptions::new()
+        .with_mode(microdata_rdf::Mode::W3c)
+        .with_registry(registry);
+    let graph = microdata_rdf::convert(&doc, &options).unwrap().to_graph();
+    for i in [0, 1, 9, 10, 19_999] {
+        let predicate = oxrdf::NamedNode::new(format!("http://v{i}.example/terms/p")).unwrap();
+        let object = oxrdf::Literal::new_simple_literal(i.to_string());
+        assert_eq!(
+            graph
+                .triples_for_predicate(&predicate)
+                .filter(|t| t.object == oxrdf::TermRef::from(&object))
+                .count(),
+            1,
+            "{i}"
+        );
+    }
+    // Per item: its type and its property.
+    assert_eq!(graph.len(), 2 * n);
+}
+
 /// 100,000 `<body>` start tags, each adding an attribute to the body
 /// element: the record of the attribute list's source order copies each
 /// name once (it once copied the whole list per tag). The body serializes

@@ -54,6 +54,67 @@ struct Vocabulary {
 pub struct Registry {
     /// Sorted by decreasing prefix length, so the first match is the longest.
     vocabularies: Vec<Vocabulary>,
+    /// The prefixes as a byte trie, so that finding an item type's
+    /// vocabulary costs the length of the type, not the number of
+    /// prefixes times it (a user registry may hold thousands).
+    trie: PrefixTrie,
+}
+
+/// A byte trie over the registry's prefixes: each node's edges sorted by
+/// byte, and the index of the vocabulary whose prefix ends there.
+#[derive(Clone, PartialEq, Eq)]
+struct PrefixTrie {
+    nodes: Vec<TrieNode>,
+}
+
+#[derive(Clone, Default, PartialEq, Eq)]
+struct TrieNode {
+    edges: Vec<(u8, usize)>,
+    vocabulary: Option<usize>,
+}
+
+impl PrefixTrie {
+    fn new<'p>(prefixes: impl Iterator<Item = &'p str>) -> Self {
+        let mut nodes = vec![TrieNode::default()];
+        for (index, prefix) in prefixes.enumerate() {
+            let mut at = 0usize;
+            for byte in prefix.bytes() {
+                at = match nodes[at].edges.binary_search_by_key(&byte, |e| e.0) {
+                    Ok(e) => nodes[at].edges[e].1,
+                    Err(e) => {
+                        let next = nodes.len();
+                        nodes[at].edges.insert(e, (byte, next));
+                        nodes.push(TrieNode::default());
+                        next
+                    }
+                };
+            }
+            nodes[at].vocabulary = Some(index);
+        }
+        PrefixTrie { nodes }
+    }
+
+    /// The vocabulary of the longest prefix of `text`, walking its bytes
+    /// once (a byte prefix of a UTF-8 string is a `starts_with` match).
+    fn longest_prefix_of(&self, text: &str) -> Option<usize> {
+        let mut at = 0usize;
+        let mut found = self.nodes[at].vocabulary;
+        for byte in text.bytes() {
+            let edges = &self.nodes[at].edges;
+            match edges.binary_search_by_key(&byte, |e| e.0) {
+                Ok(e) => at = edges[e].1,
+                Err(_) => break,
+            }
+            found = self.nodes[at].vocabulary.or(found);
+        }
+        found
+    }
+}
+
+impl std::fmt::Debug for PrefixTrie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PrefixTrie({} nodes)", self.nodes.len())
+    }
 }
 
 impl Registry {
@@ -62,6 +123,7 @@ impl Registry {
     pub fn empty() -> Self {
         Registry {
             vocabularies: Vec::new(),
+            trie: PrefixTrie::new(std::iter::empty()),
         }
     }
 
@@ -152,7 +214,8 @@ impl Registry {
                 .cmp(&a.prefix.len())
                 .then_with(|| a.prefix.cmp(&b.prefix))
         });
-        Ok(Registry { vocabularies })
+        let trie = PrefixTrie::new(vocabularies.iter().map(|v| v.prefix.as_str()));
+        Ok(Registry { vocabularies, trie })
     }
 
     /// The registered vocabulary URI prefix that `item_type` starts with
@@ -169,9 +232,7 @@ impl Registry {
     }
 
     pub(crate) fn find(&self, item_type: &str) -> Option<usize> {
-        self.vocabularies
-            .iter()
-            .position(|v| item_type.starts_with(v.prefix.as_str()))
+        self.trie.longest_prefix_of(item_type)
     }
 
     pub(crate) fn prefix_at(&self, vocab: usize) -> &str {
@@ -248,6 +309,75 @@ mod tests {
         assert_eq!(r.vocabulary("http://a/C"), Some("http://a/"));
         let v = r.find("http://a/b/C").unwrap();
         assert_eq!(r.expansions(v, "p").len(), 3);
+    }
+
+    /// The trie answers what the W3C Note's character-for-character match
+    /// over every prefix, longest first, answers: nested prefixes, shared
+    /// stems, non-ASCII prefixes (a prefix ending inside a character of
+    /// the type cannot match), the type equal to a prefix, and no match.
+    #[test]
+    fn the_trie_finds_what_a_scan_of_every_prefix_finds() {
+        let prefixes = [
+            "http://a/",
+            "http://a/b",
+            "http://a/b/",
+            "http://a/bc/",
+            "http://ab/",
+            "http://é.example/",
+            "http://é.example/ü/",
+            "https://a/",
+            "urn:x:",
+            "urn:x:y:z:",
+        ];
+        let json = format!(
+            "{{{}}}",
+            prefixes
+                .iter()
+                .map(|p| format!("{p:?}: {{}}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let r = Registry::from_json(&json).unwrap();
+        assert_eq!(r.prefixes().count(), prefixes.len());
+        let scan = |ty: &str| {
+            r.prefixes()
+                .enumerate()
+                .find(|(_, p)| ty.starts_with(p))
+                .map(|(i, _)| i)
+        };
+        let types = [
+            "http://a/",
+            "http://a/T",
+            "http://a/b",
+            "http://a/bT",
+            "http://a/b/T",
+            "http://a/bc/T",
+            "http://a/bcd",
+            "http://ab/T",
+            "http://ac/T",
+            "http://é.example/T",
+            "http://é.example/ü/T",
+            "http://é.example/ü",
+            "http://\u{e8}.example/T",
+            "https://a/b/",
+            "urn:x:y:",
+            "urn:x:y:z:w",
+            "urn:",
+            "",
+            "http:",
+        ];
+        for ty in types {
+            assert_eq!(r.find(ty), scan(ty), "{ty}");
+        }
+        assert_eq!(r.vocabulary("http://a/b/T"), Some("http://a/b/"));
+        assert_eq!(r.vocabulary("http://a/bT"), Some("http://a/b"));
+        assert_eq!(
+            r.vocabulary("http://é.example/üT"),
+            Some("http://é.example/")
+        );
+        assert_eq!(r.vocabulary("urn:x:y:"), Some("urn:x:"));
+        assert_eq!(r.vocabulary("http://ac/T"), None);
+        assert_eq!(Registry::empty().vocabulary("http://a/"), None);
     }
 
     #[test]
