@@ -377,6 +377,31 @@ fn ten_thousand_nested_targets_in_one_itemref() {
     assert_eq!(count(&doc.to_json(), ","), n - 1);
 }
 
+/// 20,000 `rel=bookmark` links nested in a classic `hentry`, each
+/// starting with a `value` element: each link is a `u-url` whose value
+/// class ends at the next link, so each value is its own piece (the
+/// search used to go on through every link below: a quadratic walk and
+/// result).
+#[test]
+fn rel_properties_nested_20_000_deep_in_a_classic_root() {
+    let n = 20_000;
+    let mut t = Tree::new();
+    let mut parent = t.element(Tree::ROOT, "div", &[("class", "hentry")]);
+    for i in 0..n {
+        parent = t.element(parent, "span", &[("rel", "bookmark"), ("href", "/x")]);
+        let value = t.element(parent, "b", &[("class", "value")]);
+        t.text(value, &format!("p{i}"));
+    }
+    let doc = Document::new(t.root());
+    let mf2 = microformats2::parse(&doc, &microformats2::Mf2Options::new());
+    let json: serde_json::Value = serde_json::from_str(&mf2.to_json()).unwrap();
+    let urls = json["items"][0]["properties"]["url"].as_array().unwrap();
+    assert_eq!(urls.len(), n);
+    for (i, url) in urls.iter().enumerate() {
+        assert_eq!(url.as_str(), Some(format!("p{i}").as_str()));
+    }
+}
+
 /// A chain of `len` items, each the `next` property of the one before
 /// through `itemref`, the last pointing back at the first; one top-level
 /// item enters the cycle.

@@ -505,16 +505,26 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
     }
 
     /// Whether element `i` ends a value-class search in an item of kind
-    /// `ctx`: it is a property there, or a microformat.
+    /// `ctx`: it is a property there, or a microformat. In a classic root
+    /// a link whose `rel` maps to a property (`rel=bookmark` → `u-url`,
+    /// `rel=tag` → `p-category`) is a property element like one with a
+    /// class name: the search does not look inside it either (so nested
+    /// such links are not each searched again by every one above).
     fn is_property_or_root(&self, i: u32, ctx: Ctx) -> bool {
         if self.is_root(i) {
             return true;
         }
         match ctx {
             Ctx::Mf2 => self.flags(i) & MF2_PROPERTY != 0,
-            Ctx::Classic(roots) => self
-                .classes(i)
-                .any(|c| roots.iter().any(|r| r.property(c).is_some())),
+            Ctx::Classic(roots) => {
+                self.classes(i)
+                    .any(|c| roots.iter().any(|r| r.property(c).is_some()))
+                    || (self.attr(i, "href").is_some()
+                        && self.attr(i, "rel").is_some_and(|rel| {
+                            split_ascii_whitespace(rel)
+                                .any(|t| roots.iter().any(|r| r.rel_property(t).is_some()))
+                        }))
+            }
         }
     }
 

@@ -115,6 +115,24 @@ fn rel_tag_and_bookmark() {
     );
 }
 
+/// A link that is a property through `rel` ends a value-class search like
+/// a property class name does: its `value` elements are its own.
+#[test]
+fn value_class_search_stops_at_rel_properties() {
+    let v = json(&mf2(
+        r#"<div class="hentry"><h1 class="entry-title"><span class="value">Title</span>
+        <span rel="bookmark" href="/post"><span class="value">Bookmark</span></span>
+        <span rel="tag" href="/tags/t"><span class="value">Tag</span></span>
+        <span rel="nofollow" href="/n"><span class="value">, kept</span></span>
+        <span rel="bookmark"><span class="value"> (no href)</span></span></h1></div>"#,
+    ));
+    let p = &v["items"][0]["properties"];
+    assert_eq!(p["name"], json!(["Title, kept (no href)"]));
+    // The bookmark is a `u-url` whose value class gives its value.
+    assert_eq!(p["url"], json!(["https://example.com/dir/Bookmark"]));
+    assert_eq!(p["category"], json!(["t"]));
+}
+
 #[test]
 fn rel_tag_on_a_nested_root_gives_the_tag_as_its_value() {
     // A nested microformat's value is its first p-name, "else the ordinary
