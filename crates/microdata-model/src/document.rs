@@ -522,10 +522,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
         let (mut itemscope, mut itemprop, mut itemtype, mut itemid, mut itemref) =
             (false, None, None, None, None);
         let mut lang_from = inherited_lang;
-        let mut http_equiv_lang = false;
-        let mut id = None;
-        // The attributes a value or the document may read, first one wins
-        // as in `Node::attr`.
+        let mut http_equiv: Option<&str> = None;
+        // The first `id` attribute decides (an element with `id=""` has no
+        // ID, whatever a repeated `id` says).
+        let (mut id, mut id_seen) = (None, false);
+        // Every attribute read here, and those a value or the document may
+        // read: the first of a repeated name wins, as in `Node::attr` (an
+        // HTML parser drops the repeats; a hand-built tree may not).
         let mut found = Found::default();
         // One pass over the attributes, comparing names as strings: no
         // per-lookup interning on the hot path.
@@ -540,15 +543,17 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             // One decision over every name the index reads: most
             // attributes (`class`, `style`, ...) are none of them.
             match a.name {
-                "id" if id.is_none() && !a.value.is_empty() => id = Some(a.value),
+                "id" if !id_seen => {
+                    id_seen = true;
+                    id = Some(a.value).filter(|v| !v.is_empty());
+                }
                 "lang" if html => lang_from = idx,
                 "itemscope" if html => itemscope = true,
-                // The first one, as `Node::attr` and `Element::itemprop` read it.
                 "itemprop" if html && itemprop.is_none() => itemprop = Some(a.value),
-                "itemtype" if html => itemtype = Some(a.value),
-                "itemid" if html => itemid = Some(a.value),
-                "itemref" if html => itemref = Some(a.value),
-                "http-equiv" => http_equiv_lang = a.value.eq_ignore_ascii_case("content-language"),
+                "itemtype" if html && itemtype.is_none() => itemtype = Some(a.value),
+                "itemid" if html && itemid.is_none() => itemid = Some(a.value),
+                "itemref" if html && itemref.is_none() => itemref = Some(a.value),
+                "http-equiv" => _ = http_equiv.get_or_insert(a.value),
                 "href" => _ = found.href.get_or_insert(a.value),
                 "src" => _ = found.src.get_or_insert(a.value),
                 "data" => _ = found.data.get_or_insert(a.value),
@@ -611,7 +616,9 @@ impl<'a, N: Node<'a>> Document<'a, N> {
                 // so the last one in tree order wins: none if the content
                 // has a comma (step 2), else its first whitespace-separated
                 // token (steps 5-7), unless that is empty (step 8).
-                "meta" if http_equiv_lang => {
+                "meta"
+                    if http_equiv.is_some_and(|v| v.eq_ignore_ascii_case("content-language")) =>
+                {
                     if let Some(c) = found.content.filter(|c| !c.contains(',')) {
                         if let Some(first) = split_ascii_whitespace(c).next() {
                             self.default_lang = Some(first);

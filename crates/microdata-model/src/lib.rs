@@ -32,8 +32,12 @@
 //!
 //! # Example
 //!
-//! The [`Node`] docs show a complete in-memory tree; this example hides
-//! one like it. With any tree:
+//! The [`Node`] docs show a complete in-memory tree; this example, like
+//! the others in this crate, hides one like it: a static slice of rows
+//! (element name, or `None` for a text node; text; attributes; child
+//! rows) and `N(tree, row)`, its node at `row`. It is the crate's
+//! `doctest/tree.rs`: copy it to run an example elsewhere, or
+//! parse HTML with `microdata-scraper` instead. With any tree:
 //!
 //! ```
 //! # mod tree { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/doctest/tree.rs")); }

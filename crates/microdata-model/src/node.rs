@@ -16,7 +16,14 @@ pub enum NodeKind {
     Text,
     /// Anything else: comments, doctypes, processing instructions, and
     /// document fragments such as a `<template>` element's contents. The model
-    /// never descends into these nodes.
+    /// never descends into these nodes: no items, properties, IDs or
+    /// `textContent` come from them. The [HTML
+    /// serialization](crate::serialize) does: it writes a comment
+    /// ([`Node::comment`]) and, in place of any other such node, that node's
+    /// children (as the algorithm serializes a template's contents). So
+    /// report as `Other` only what is a fragment or not content: a wrapper
+    /// of ordinary content reported as `Other` would be missing from the
+    /// microdata but present in HTML written by Atom and `e-*` values.
     Other,
 }
 
@@ -24,10 +31,18 @@ pub enum NodeKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Attribute<'a> {
     /// The namespace prefix for attributes in a namespace (`xlink` in
-    /// `xlink:href`); `None` for ordinary attributes, which are the only ones
-    /// microdata reads. html5ever puts the `xmlns` attribute of foreign
-    /// elements in the XMLNS namespace with an empty prefix (`Some("")`);
-    /// serialization writes such a name without a colon.
+    /// `xlink:href`); `None` for ordinary attributes (no namespace).
+    ///
+    /// The model reads attributes with no prefix, and one prefixed
+    /// attribute: `xml:lang`, recognised by the prefix `"xml"`, which sets
+    /// an element's language as `lang` does and wins over it. Serialization
+    /// writes `prefix:name`. Trees that record an attribute's namespace
+    /// URI rather than its prefix should give the prefixes the HTML parser
+    /// uses: `xml` for `http://www.w3.org/XML/1998/namespace`, `xlink` for
+    /// `http://www.w3.org/1999/xlink`, `xmlns` for
+    /// `http://www.w3.org/2000/xmlns/`. html5ever puts the `xmlns` attribute
+    /// of foreign elements in the XMLNS namespace with an empty prefix
+    /// (`Some("")`); serialization writes such a name without a colon.
     pub prefix: Option<&'a str>,
     /// The local name, lowercase as the HTML parser stores it.
     pub name: &'a str,
@@ -137,6 +152,11 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + std::fmt::Debug + 'a {
     fn is_html(self) -> bool;
 
     /// The element's attributes, in any order; empty for non-elements.
+    ///
+    /// As in the DOM, an element has at most one attribute of each prefix
+    /// and name (an HTML parser drops a repeated attribute, keeping the
+    /// first). Where a tree yields a name twice, the model reads the first
+    /// one this method yields, everywhere ([`attr`](Node::attr) too).
     ///
     /// The model's traversals read attributes through this method; it is
     /// called for every element, so it should be cheap.

@@ -393,6 +393,60 @@ fn itemref_into_own_subtree_and_nested_refs_count_once() {
     );
 }
 
+/// A hand-built tree may repeat an attribute that an HTML parser would
+/// have dropped: the model reads the first of each, everywhere, as
+/// `Node::attr` does (indexing once took the last `itemtype`, `itemid`,
+/// `itemref` and `http-equiv`, and the first non-empty `id`).
+#[test]
+fn the_first_of_repeated_attributes_wins() {
+    let mut t = Tree::new();
+    t.el(
+        0,
+        "meta",
+        &[
+            ("http-equiv", "content-language"),
+            ("http-equiv", "refresh"),
+            ("content", "es"),
+        ],
+    );
+    let item = t.el(
+        0,
+        "div",
+        &[
+            ("itemscope", ""),
+            ("itemtype", "http://x/First"),
+            ("itemtype", "http://x/Second"),
+            ("itemid", "urn:a"),
+            ("itemid", "urn:b"),
+            ("itemref", "r1"),
+            ("itemref", "r2"),
+            ("lang", "fr"),
+            ("lang", "de"),
+        ],
+    );
+    t.el(item, "span", &[("itemprop", "a"), ("itemprop", "b")]);
+    // No ID: the first `id` is empty.
+    t.el(0, "p", &[("id", ""), ("id", "r1"), ("itemprop", "hidden")]);
+    t.el(0, "p", &[("id", "r1"), ("itemprop", "p1")]);
+    t.el(0, "p", &[("id", "r2"), ("itemprop", "p2")]);
+    let doc = Document::new(t.root());
+    assert_eq!(doc.default_language(), Some("es"));
+    let item = doc.items().next().unwrap();
+    assert_eq!(item.types(), ["http://x/First"]);
+    assert_eq!(item.id().map(url::Url::as_str), Some("urn:a"));
+    assert_eq!(item.names(), ["a", "p1"]);
+    assert_eq!(item.properties().next().unwrap().lang(), Some("fr"));
+    assert_eq!(
+        doc.element_by_id("r1").unwrap().attr("itemprop"),
+        Some("p1")
+    );
+    // The unowned `hidden` and `p2`, and nothing about the item's type.
+    assert_eq!(
+        kinds(&doc),
+        [ErrorKind::UnownedProperty, ErrorKind::UnownedProperty]
+    );
+}
+
 #[test]
 fn unowned_properties_are_reported() {
     let mut t = Tree::new();
