@@ -216,10 +216,15 @@ fn event<'d, 'a: 'd, N: Node<'a>>(
 }
 
 /// An iCalendar DATE-TIME in UTC (`YYYYMMDDTHHMMSSZ`, RFC 5545 §3.3.5
-/// form 2) for `moment`, to the second.
+/// form 2) for `moment`, to the second. Its year has four digits
+/// (`date-fullyear`, §3.3.4): a moment after 9999 gives the last second of
+/// 9999 (`from_system_time` already saturates before year 1).
 pub(crate) fn format_utc(moment: SystemTime) -> String {
     // Whole seconds, rounded down (also before 1970).
     let GlobalDateTime { date, time, .. } = GlobalDateTime::from_system_time(moment);
+    if date.year > 9999 {
+        return "99991231T235959Z".to_owned();
+    }
     format!(
         "{:04}{:02}{:02}T{:02}{:02}{:02}Z",
         date.year, date.month, date.day, time.hour, time.minute, time.second
@@ -257,6 +262,16 @@ mod tests {
         assert_eq!(
             format_utc(SystemTime::UNIX_EPOCH - Duration::from_secs(86_400 * 365)),
             "19690101T000000Z"
+        );
+        // Four-digit years only: the first and last seconds they hold.
+        assert_eq!(at(253_402_300_799), "99991231T235959Z");
+        assert_eq!(at(253_402_300_800), "99991231T235959Z");
+        assert_eq!(at(u64::MAX / 4), "99991231T235959Z");
+        let year_1 = SystemTime::UNIX_EPOCH - Duration::from_secs(62_135_596_800);
+        assert_eq!(format_utc(year_1), "00010101T000000Z");
+        assert_eq!(
+            format_utc(year_1 - Duration::from_secs(1)),
+            "00010101T000000Z"
         );
     }
 }

@@ -74,7 +74,9 @@ impl IcalOptions {
     /// time"), in UTC, to the second. Without it, the system clock is read
     /// once per conversion. A [`SystemTime`] or a
     /// [`GlobalDateTime`](microdata_model::microsyntax::GlobalDateTime),
-    /// whatever its offset.
+    /// whatever its offset. iCalendar writes four-digit years, so a moment
+    /// after 9999 is written as the last second of 9999 (and one before
+    /// year 1 as the first second of year 1).
     pub fn with_dtstamp(mut self, moment: impl Into<SystemTime>) -> Self {
         self.dtstamp = Some(moment.into());
         self
