@@ -24,6 +24,25 @@ pub enum ErrorKind {
     Limit,
 }
 
+/// A short description, as the model's error kinds have.
+///
+/// ```
+/// use microdata_rdf::ErrorKind;
+///
+/// assert_eq!(ErrorKind::Limit.to_string(), "a conversion limit was reached");
+/// ```
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ErrorKind::Registry => "the vocabulary registry is malformed",
+            ErrorKind::ItemrefRecursion => "an item is a property of itself through itemref",
+            ErrorKind::GraphName => "the graph name is not an absolute URL",
+            ErrorKind::Io => "writing the output failed",
+            ErrorKind::Limit => "a conversion limit was reached",
+        })
+    }
+}
+
 /// The error of this crate: a bad registry, a strict conversion that met
 /// `itemref` recursion, a limit reached, or a failed write.
 ///

@@ -68,6 +68,23 @@ use html5ever::driver::{self, ParseOpts};
 use html5ever::tendril::TendrilSink;
 use html5ever::tokenizer::TokenizerOpts;
 use html5ever::tree_builder::TreeBuilderOpts;
+/// The model crate, re-exported whole: this crate's [`Document`], [`Item`]
+/// and the other aliases fix the model's types to [`ScraperNode`], so code
+/// generic over [`Node`] (shared with another tree) names the generic
+/// types through it, at the version this crate uses.
+///
+/// ```
+/// use microdata_scraper::microdata_model::{Document, Node};
+///
+/// fn names<'a, N: Node<'a>>(doc: &Document<'a, N>) -> Vec<&'a str> {
+///     doc.items().flat_map(|item| item.names()).collect()
+/// }
+///
+/// let parsed = microdata_scraper::parse("<p itemscope><b itemprop=name>Ada</b>", None)?;
+/// assert_eq!(names(&parsed.document()), ["name"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub use microdata_model;
 pub use microdata_model::*;
 pub use scraper;
 use scraper::{Html, HtmlTreeSink};
@@ -1137,6 +1154,27 @@ impl Parsed {
 
 /// Parses `html` (scripting disabled) with `url` as its document URL.
 ///
+/// # Untrusted input
+///
+/// The HTML parser takes time quadratic in the number of elements a page
+/// leaves open (40,000 unclosed `<div>`s, 200 KB, take seconds; see
+/// [`parse_html_within`]). For pages you do not control, parse with a
+/// bound, as the `microdata` command does: [`Parsed::new_within`] (or
+/// [`Parsed::from_bytes_within`]) with [`DEFAULT_MAX_OPEN_ELEMENTS`], the
+/// URL parsed first:
+///
+/// ```
+/// use microdata_scraper::{DEFAULT_MAX_OPEN_ELEMENTS, Parsed, url::Url};
+///
+/// let url = Url::parse("https://example.com/page")?;
+/// let parsed = Parsed::new_within("<p itemscope>", Some(url), DEFAULT_MAX_OPEN_ELEMENTS)?;
+/// assert_eq!(parsed.document().items().count(), 1);
+///
+/// let hostile = "<div>".repeat(40_000);
+/// assert!(Parsed::new_within(&hostile, None, DEFAULT_MAX_OPEN_ELEMENTS).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 ///
 /// [`Error`] when `url` is given and is not an absolute URL.
@@ -1161,6 +1199,9 @@ pub fn parse(html: &str, url: Option<&str>) -> Result<Parsed, Error> {
 ///
 /// [`Error`] when `url` is given and is not an absolute URL. Bytes never
 /// fail: invalid sequences are replaced ([`Parsed::decoding`]).
+///
+/// For untrusted pages, see [`parse`]'s note: [`Parsed::from_bytes_within`]
+/// bounds the parse.
 ///
 /// # Examples
 ///
