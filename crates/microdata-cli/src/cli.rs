@@ -6,15 +6,18 @@ use clap::{Parser, ValueEnum};
 ///
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
 /// files, recursively, by extension: .html .htm .xhtml .xht .shtml, also
-/// followed by a query as wget saves pages (`index.html?p=2`); a
+/// followed by a query as wget saves pages (`index.html?p=2`, whatever
+/// the query holds); a
 /// quoted pattern such as 'crawl/**/*.html': the files it matches, each
 /// once, and the HTML files of the directories it matches; `*`, `?` and
 /// `[...]` match within a name, `**` across directories, `{a,b}` either),
 /// extracts the data as the WHATWG HTML standard says, and writes it in the
 /// chosen format to standard output, one input after the other in the
 /// order given (a directory's or a pattern's files in path order). Several
-/// outputs join up into one valid stream for `jsonl`, `nt`, `nq`, `vcard`
-/// and `ical`; `json`, `mf2`, `links`, `ttl` and `atom` give one document
+/// outputs join up into one stream for `jsonl`, `nt`, `nq`, `vcard` and
+/// `ical` (vCard and iCalendar property names are written as the page
+/// spells them, as the standard's algorithms do, so a strict reader may
+/// refuse a card whose names are not valid; --check warns of them); `json`, `mf2`, `links`, `ttl` and `atom` give one document
 /// per input (compact JSON: one per line), and an input that fails gives
 /// none, so use `jsonl` over many files: each line names its input. Inputs
 /// are processed in parallel. Directories and patterns follow symbolic
@@ -23,7 +26,8 @@ use clap::{Parser, ValueEnum};
 /// or to one above it, is noted, not followed),
 /// take names starting with `.` like any other, and skip FIFOs, sockets
 /// and devices. A directory without HTML files gives nothing and is no
-/// error; a pattern that matches nothing is an input that failed. File
+/// error; a pattern that matches nothing, or a name that is neither a file
+/// nor a valid pattern, is an input that failed. File
 /// names that are not UTF-8 appear in messages escaped and in `jsonl`
 /// `path` with U+FFFD for the bytes JSON cannot hold (`url` keeps them
 /// percent-encoded).
@@ -233,7 +237,9 @@ pub(crate) struct Args {
 
     /// Stop parsing an input once the HTML parser holds more than this many
     /// elements open at once (its stack of open elements and list of
-    /// active formatting elements). Each start tag of a block checks that
+    /// active formatting elements), counted after each 4 KiB of input (or
+    /// as many bytes as elements were open, if more) and at its end, so a
+    /// page may go above it in between. Each start tag of a block checks that
     /// stack, so pages of unclosed tags parse in time quadratic in their
     /// size: 40,000 unclosed `<div>`s take seconds, a megabyte of them
     /// minutes. Ordinary pages hold a few dozen. The input is reported and
@@ -324,9 +330,13 @@ fn parse_size(s: &str) -> Result<usize, String> {
         Some(b'G') => (&t[..t.len() - 1], 30),
         _ => (t, 0),
     };
-    let n: usize = digits
-        .parse()
-        .map_err(|_| format!("{s:?} is not a size such as 1048576, 512K, 256M or 1G"))?;
+    let n: usize = digits.parse().map_err(|e: std::num::ParseIntError| {
+        if *e.kind() == std::num::IntErrorKind::PosOverflow {
+            format!("{s:?} is too large")
+        } else {
+            format!("{s:?} is not a size such as 1048576, 512K, 256M or 1G")
+        }
+    })?;
     n.checked_mul(1usize << shift)
         .ok_or_else(|| format!("{s:?} is too large"))
 }
@@ -390,7 +400,16 @@ mod tests {
         assert_eq!(super::parse_size("2k"), Ok(2048));
         assert_eq!(super::parse_size("256M"), Ok(256 << 20));
         assert_eq!(super::parse_size("1G"), Ok(1 << 30));
-        assert!(super::parse_size("lots").is_err());
-        assert!(super::parse_size("99999999999999999999G").is_err());
+        assert_eq!(
+            super::parse_size("lots"),
+            Err("\"lots\" is not a size such as 1048576, 512K, 256M or 1G".into())
+        );
+        for big in [
+            "99999999999999999999G",
+            "99999999999999999999",
+            "17179869184G",
+        ] {
+            assert_eq!(super::parse_size(big), Err(format!("{big:?} is too large")));
+        }
     }
 }

@@ -176,7 +176,7 @@ pub(crate) fn collect(
         if path.is_dir() {
             walk(path, &mut out, None, &mut not_html);
         } else if let Some(pattern) = pattern {
-            expand(pattern, &mut out, &mut not_html)?;
+            expand(pattern, &mut out, &mut not_html);
         } else {
             out.push(Ok(Source::File(path.to_path_buf())));
         }
@@ -200,12 +200,12 @@ const GLOB_SYNTAX: [char; 4] = ['*', '?', '[', '{'];
 /// follows links but never around a loop. What it cannot read is reported
 /// where it could hold a match. Files of matched directories not taken for
 /// their names are counted in `not_html`.
-fn expand(
-    pattern: &str,
-    out: &mut Vec<Result<Source, Unusable>>,
-    not_html: &mut usize,
-) -> Result<(), String> {
-    let invalid = |e: globset::Error| format!("invalid pattern {pattern:?}: {e}");
+///
+/// An argument that names no file and is no valid pattern either
+/// (`gone[1.html`) is an input that failed, reported in its place like a
+/// missing file: a page that vanished from a crawl must not stop the
+/// others.
+fn expand(pattern: &str, out: &mut Vec<Result<Source, Unusable>>, not_html: &mut usize) {
     let (body, components, literal, base) = split_pattern(pattern);
     let before = out.len();
     let mut seen = HashSet::new();
@@ -216,11 +216,19 @@ fn expand(
             walk(Path::new(dir), out, Some(&mut seen), not_html);
         }
     } else {
-        let matcher = globset::GlobBuilder::new(body)
+        let matcher = match globset::GlobBuilder::new(body)
             .literal_separator(true)
             .build()
-            .map_err(invalid)?
-            .compile_matcher();
+        {
+            Ok(glob) => glob.compile_matcher(),
+            Err(e) => {
+                out.push(Err(Unusable {
+                    source: Source::File(PathBuf::from(pattern)),
+                    message: format!("no such file, and not a valid pattern: {}", e.kind()),
+                }));
+                return;
+            }
+        };
         let rest = &components[literal..];
         let depth = if rest.iter().any(|c| c.contains("**")) {
             usize::MAX
@@ -283,7 +291,6 @@ fn expand(
             message: "pattern matches no file".into(),
         }));
     }
-    Ok(())
 }
 
 /// A pattern's parts: its body (without a trailing `/**`, which stands
@@ -396,12 +403,19 @@ fn note_link_back(link: &Path, ancestor: &Path) {
 
 /// Whether a file name has one of [`HTML_EXTENSIONS`], alone or followed
 /// by a query: `wget` saves `https://example.com/index.html?p=2` as
-/// `index.html?p=2` (without `--adjust-extension`).
+/// `index.html?p=2` (without `--adjust-extension`). The extension is
+/// read before the first `?`, whatever the query holds (`?v=1.2`), and a
+/// name that is only an extension (`.html`) has it, as `*.html` matches
+/// it.
 fn is_html_name(path: &Path) -> bool {
-    path.extension()
-        .and_then(|x| x.to_str())
-        .map(|x| x.split_once('?').map_or(x, |(before, _)| before))
-        .is_some_and(|x| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)))
+    let Some(name) = path.file_name() else {
+        return false;
+    };
+    let name = name.to_string_lossy();
+    let before_query = name.split_once('?').map_or(&*name, |(before, _)| before);
+    before_query
+        .rsplit_once('.')
+        .is_some_and(|(_, x)| HTML_EXTENSIONS.iter().any(|h| h.eq_ignore_ascii_case(x)))
 }
 
 /// The HTML files of `dir`, recursively, sorted by path, each file once

@@ -163,8 +163,11 @@ fn run(args: &Args) -> Result<u8, String> {
             .base_url
             .as_deref()
             .map(|u| {
-                microdata_scraper::Url::parse(u).map_err(|e| {
-                    format!("invalid --base-url {u:?}: {e} (an absolute URL is needed)")
+                microdata_scraper::Url::parse(u).map_err(|e| match e {
+                    microdata_scraper::url::ParseError::RelativeUrlWithoutBase => {
+                        format!("invalid --base-url {u:?}: {e} (an absolute URL is needed)")
+                    }
+                    _ => format!("invalid --base-url {u:?}: {e}"),
                 })
             })
             .transpose()?,

@@ -186,6 +186,20 @@ fn bad_base_url_is_a_usage_error() {
         text(&out.stderr)
     );
     assert!(out.stdout.is_empty());
+    // A relative URL is told it needs to be absolute; a malformed one is
+    // told what is wrong, and only that.
+    let relative = run(&["--base-url", "/page", "-"], b"");
+    assert_fails_with(
+        &relative,
+        2,
+        "invalid --base-url \"/page\": relative URL without a base (an absolute URL is needed)",
+    );
+    let bad_host = run(&["--base-url", "http://[::1", "-"], b"");
+    assert_fails_with(
+        &bad_host,
+        2,
+        "invalid --base-url \"http://[::1\": invalid IPv6 address\n",
+    );
 }
 
 #[test]
@@ -471,6 +485,60 @@ fn directories_and_patterns_as_jsonl_with_a_summary() {
     assert_eq!(
         line["errors"],
         serde_json::json!(["pattern matches no file"])
+    );
+}
+
+/// wget's names whose query holds a dot, and a file named only `.html`,
+/// are pages in a folder; a missing argument that is no valid pattern
+/// (`gone[1.html`) fails alone, in its place, as a missing file does.
+#[test]
+fn query_names_with_dots_and_invalid_patterns() {
+    let dir = temp_dir("wget-names");
+    for name in [
+        "index.html?v=1.2",
+        "page.html?ref=example.com",
+        ".html",
+        "x.pdf?f=a.html",
+        "notes.txt",
+    ] {
+        std::fs::write(dir.join(name), "<p itemscope><b itemprop=n>x</b>").unwrap();
+    }
+    let out = run(
+        &[dir.to_str().unwrap(), "--format", "jsonl", "--quiet"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let names: Vec<String> = jsonl(&out)
+        .iter()
+        .map(|l| {
+            let path = l["path"].as_str().unwrap();
+            path.rsplit('/').next().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [".html", "index.html?v=1.2", "page.html?ref=example.com"]
+    );
+
+    let good = dir.join("index.html?v=1.2");
+    let good = good.to_str().unwrap();
+    let gone = format!("{}/gone[1.html", dir.display());
+    let out = run(&[good, &gone, good, "--format", "jsonl"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = jsonl(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["items"][0]["properties"]["n"][0], "x");
+    assert_eq!(
+        lines[1]["errors"],
+        serde_json::json!([
+            "no such file, and not a valid pattern: unclosed character class; missing ']'"
+        ])
+    );
+    assert_eq!(lines[2]["items"][0]["properties"]["n"][0], "x");
+    assert!(
+        text(&out.stderr).contains("gone[1.html: no such file, and not a valid pattern"),
+        "{}",
+        text(&out.stderr)
     );
 }
 
