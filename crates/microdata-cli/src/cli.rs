@@ -133,8 +133,9 @@ pub(crate) struct Args {
     /// also carry a hash of its path (`_:i3f…_b0`; standard input's, of
     /// its content), so the output of separate runs over different files
     /// joins up (`xargs`); one input alone has plain labels in `nt` and
-    /// `ttl` (`_:b0`; `nq` labels each graph's nodes from its name): give
-    /// each run its own prefix to join those.
+    /// `ttl` (`_:b0`; `nq` labels each graph's nodes from its name, so two
+    /// runs over different pages given the same --base-url share labels):
+    /// give each run its own prefix to join those.
     #[arg(long, value_name = "PREFIX", value_parser = parse_label_prefix)]
     pub(crate) blank_node_prefix: Option<String>,
 
@@ -219,10 +220,10 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     pub(crate) max_output_bytes: usize,
 
-    /// Stop when items nest deeper than this in JSON, JSONL and RDF (a
-    /// top-level item is at depth 1, so 0 allows no item at all). The other
-    /// formats do not write nested items that way (with --legacy, vCard's
-    /// nested agent cards stop at 8 levels).
+    /// Stop when items nest deeper than this in JSON, JSONL and RDF, and
+    /// with --legacy vCard's nested agent cards (a top-level item, or the
+    /// card converted, is at depth 1, so 0 allows no item at all). The
+    /// other formats do not write nested items that way.
     #[arg(long, value_name = "N", default_value_t = microdata_scraper::Limits::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: usize,
 

@@ -208,6 +208,17 @@ fn run(args: &Args) -> Result<u8, String> {
         return Err(format!("--jobs must be between 1 and {MAX_JOBS}"));
     }
     let (inputs, not_html) = input::collect(&args.inputs)?;
+    // Known before reading anything: standard input has no URL of its own
+    // to name its graph.
+    if args.format == cli::Format::Nq
+        && settings.base_url.is_none()
+        && inputs.iter().any(|i| matches!(i, Ok(Source::Stdin)))
+    {
+        return Err(
+            "N-Quads name the graph by the document URL, and standard input has none: give --base-url"
+                .into(),
+        );
+    }
     // No more workers than inputs: each idle one costs time (rayon's
     // workers look for work in each other's queues before they sleep).
     let cpus = std::thread::available_parallelism().map_or(1, usize::from);

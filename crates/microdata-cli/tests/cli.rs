@@ -748,9 +748,13 @@ fn mf2_and_rdf_formats() {
             .lines()
             .all(|l| l.ends_with(" <https://blog.example.com/progress-report> ."))
     );
+    // Known before reading: a usage error.
     let no_url = run(&["--format", "nq"], b"<p itemscope>");
-    assert_eq!(no_url.status.code(), Some(1));
-    assert!(text(&no_url.stderr).contains("give --base-url"));
+    assert_fails_with(
+        &no_url,
+        2,
+        "N-Quads name the graph by the document URL, and standard input has none: give --base-url",
+    );
 
     let bad = run(
         &[
@@ -1535,8 +1539,9 @@ fn url_root_usage_errors_and_notes() {
     // Standard input has no path, so no root gives it a URL.
     let out = run(&["-", "--url-root", &root("https://"), "-f", "nq"], b"<p>x");
     let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("give --base-url (standard input has no other)"),
+        err.contains("standard input has none: give --base-url"),
         "{err}"
     );
 }

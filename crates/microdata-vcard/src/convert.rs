@@ -8,11 +8,6 @@ use microdata_model::{Element, Item, Node, Value};
 use crate::VcardOptions;
 use crate::line::{escape_into, escape_text, write};
 
-/// How deep legacy `agent` vCards may nest. Each level escapes the text of
-/// the level inside it again, doubling its backslashes, so the output grows
-/// exponentially with the depth; deeper agents are left out.
-pub(crate) const MAX_AGENT_DEPTH: usize = 8;
-
 /// One property line of a card: the name as the item gives it (written in
 /// uppercase), the parameters in the order added, and the value as it goes
 /// on the line (escaped).
@@ -234,10 +229,17 @@ pub(crate) fn build<'d, 'a, N: Node<'a>>(
             if let Value::Item(sub) = &value {
                 if sub.has_type(HCARD_TYPE) {
                     // An agent that is already being converted (an itemref
-                    // cycle) would never finish, and deep nesting grows the
-                    // output exponentially: both are left out.
+                    // cycle) would never finish: it is left out, and the
+                    // cycle is a microdata error of the page. Each level
+                    // escapes the text of the one inside it again,
+                    // doubling its backslashes, so the output grows
+                    // exponentially with the depth: `max_depth` (the root
+                    // card is at depth 1) and `max_output_bytes` stop a
+                    // deep chain, with an error, never by leaving agents
+                    // out.
                     let cyclic = root.item == *sub || nested.iter().any(|f| f.item == *sub);
-                    if !cyclic && nested.len() < MAX_AGENT_DEPTH {
+                    if !cyclic {
+                        limits.check_depth(nested.len() + 2)?;
                         let frame = Frame::new(*sub, options, name);
                         reads = reads.saturating_add(frame.pairs.len());
                         limits.check_reads(reads)?;

@@ -37,9 +37,13 @@ impl VcardOptions {
     /// It has no `GENDER` line (`sex` and `gender-identity` are ordinary
     /// properties) and no special case for `related`.
     ///
-    /// Nested agents deeper than 8 levels, and agents that are already being
-    /// converted (an `itemref` cycle), are left out: each level escapes the
-    /// one inside it again, doubling its backslashes.
+    /// Agents that are already being converted (an `itemref` cycle, which
+    /// the page's microdata errors report) are left out. Each level of
+    /// nested agents escapes the one inside it again, doubling its
+    /// backslashes, so the text grows exponentially with the nesting:
+    /// [`Limits`](microdata_model::Limits)' `max_depth` (the card converted
+    /// is at depth 1) and `max_output_bytes` stop such a chain with an
+    /// error (see [`with_limits`](Self::with_limits)).
     pub fn with_legacy_v3(mut self, yes: bool) -> Self {
         self.legacy_v3 = yes;
         self
@@ -50,8 +54,9 @@ impl VcardOptions {
     /// nested `agent` card), the lines of any one card (`max_properties`),
     /// the bytes of the text (`max_output_bytes`) and the property values
     /// read (`max_reads`: a line that gathers a sub-item's values reads its
-    /// properties once for each part); `max_depth` does not apply (legacy
-    /// agents stop at 8 levels). `n`, `adr` and `org` lines
+    /// properties once for each part) and, in the legacy variant, the
+    /// nesting of `agent` cards (`max_depth`, the card converted at depth
+    /// 1). `n`, `adr` and `org` lines
     /// gather their sub-item's values, so many of them sharing one large
     /// sub-item through `itemref` ask for a card quadratic in the page's
     /// size, and the legacy variant's nested cards are written once per

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::line;
-use crate::{VcardOptions, to_vcard, to_vcard_from};
+use crate::{Limit, LimitError, Limits, VcardOptions, to_vcard, to_vcard_from};
 
 const HCARD: &str = r#"itemscope itemtype="http://microformats.org/profile/hcard""#;
 const URL: &str = "https://example.com/page";
@@ -627,7 +627,7 @@ fn legacy_agent_cycle_and_depth_are_cut() {
     let inner = line::unescape(&raw_value(&out, "AGENT").unwrap());
     assert!(!inner.contains("AGENT"), "{inner}");
 
-    // Twelve nested agents: eight are kept.
+    // Twelve nested agents: all are kept, each inside the one above.
     let mut html = String::new();
     for i in 0..12 {
         html.push_str(&format!(
@@ -638,10 +638,37 @@ fn legacy_agent_cycle_and_depth_are_cut() {
     let mut depth = 0;
     let mut text = out;
     while let Some(v) = raw_value(&text, "AGENT") {
-        depth += 1;
         text = line::unescape(&v);
+        assert_eq!(raw_value(&text, "FN"), Some(depth.to_string()));
+        depth += 1;
     }
-    assert_eq!(depth, crate::convert::MAX_AGENT_DEPTH);
+    assert_eq!(depth, 12);
+
+    // Deeper than `max_depth` (the converted card is at depth 1, its
+    // agents at 2 to 13): an error, never agents left out.
+    let page = format!("<div {HCARD}>{html}</div>");
+    let parsed = microdata_scraper::parse(&page, Some(URL)).unwrap();
+    let doc = parsed.document();
+    let within = |depth| {
+        let limits = Limits::default().with_max_depth(depth);
+        crate::try_to_vcard(&doc, &opts.clone().with_limits(limits))
+    };
+    assert_eq!(within(12), Err(LimitError::new(Limit::Depth, 12)));
+    assert!(within(13).unwrap().is_some());
+
+    // Sixty levels double the escapes sixty times: the output limit stops
+    // them long before memory runs out (a small one here, for a quick test).
+    let mut html = String::new();
+    for i in 0..60 {
+        html.push_str(&format!(
+            r#"<div itemprop=agent {HCARD}><b itemprop=fn>{i}\,</b>"#
+        ));
+    }
+    let page = format!("<div {HCARD}>{html}</div>");
+    let parsed = microdata_scraper::parse(&page, Some(URL)).unwrap();
+    let small = Limits::default().with_max_output_bytes(1 << 20);
+    let err = crate::try_to_vcard(&parsed.document(), &opts.clone().with_limits(small));
+    assert_eq!(err.unwrap_err().limit(), Limit::OutputBytes);
 }
 
 #[test]
