@@ -390,7 +390,7 @@ fn run(args: &Args) -> Result<u8, String> {
     for (root, used) in args.url_root.iter().zip(&settings.url_roots_used) {
         if !used.load(std::sync::atomic::Ordering::Relaxed) {
             note(format_args!(
-                "microdata: note: no input is below --url-root {}",
+                "microdata: note: no input took its URL from --url-root {} (none is below it, or a deeper --url-root holds each)",
                 root.dir()
             ));
         }

@@ -1526,7 +1526,7 @@ fn url_root_usage_errors_and_notes() {
     );
     let err = text(&out.stderr);
     assert!(
-        err.contains("note: no input is below --url-root") && err.contains("other"),
+        err.contains("note: no input took its URL from --url-root") && err.contains("other"),
         "{err}"
     );
 
