@@ -1160,7 +1160,8 @@ impl Parsed {
 /// leaves open (40,000 unclosed `<div>`s, 200 KB, take seconds; see
 /// [`parse_html_within`]). For pages you do not control, parse with a
 /// bound, as the `microdata` command does: [`Parsed::new_within`] (or
-/// [`Parsed::from_bytes_within`]) with [`DEFAULT_MAX_OPEN_ELEMENTS`], the
+/// `Parsed::from_bytes_within`, feature `encoding`) with
+/// [`DEFAULT_MAX_OPEN_ELEMENTS`], the
 /// URL parsed first:
 ///
 /// ```
