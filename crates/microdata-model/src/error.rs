@@ -111,7 +111,7 @@ impl fmt::Display for ErrorKind {
 ///
 /// It borrows the document; [`MicrodataError::to_owned`] gives an error
 /// that does not, to return with `?` or keep after the document is gone.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MicrodataError<'d, 'a, N: Node<'a>> {
     kind: ErrorKind,
     element: Element<'d, 'a, N>,

@@ -445,6 +445,10 @@ fn the_first_of_repeated_attributes_wins() {
         kinds(&doc),
         [ErrorKind::UnownedProperty, ErrorKind::UnownedProperty]
     );
+    // Errors of one kind about different elements are different errors.
+    let errors = doc.errors();
+    assert_ne!(errors[0], errors[1]);
+    assert_eq!(errors, doc.errors());
 }
 
 #[test]

@@ -84,6 +84,9 @@ fn typed_alone<'a, N: Node<'a>>(item: Item<'_, 'a, N>, vocabulary_type: &str) ->
 ///     warning.to_string(),
 ///     r#"the item has no properties [demo:empty-item] (<p> #0 id="me")"#
 /// );
+/// // Equal when the element, the rule and the message are.
+/// assert_eq!(warning, Warning::new(p, "demo:empty-item", "the item has no properties"));
+/// assert_ne!(warning, Warning::new(p, "demo:other", "the item has no properties"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Warning<'d, 'a, N: Node<'a>> {
@@ -206,6 +209,16 @@ impl<'d, 'a, N: Node<'a>> Warning<'d, 'a, N> {
         &self.message
     }
 }
+
+/// Equal when about the same element, for the same rule, with the same
+/// message.
+impl<'a, N: Node<'a>> PartialEq for Warning<'_, 'a, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.element == other.element && self.rule == other.rule && self.message == other.message
+    }
+}
+
+impl<'a, N: Node<'a>> Eq for Warning<'_, 'a, N> {}
 
 impl<'a, N: Node<'a>> Clone for Warning<'_, 'a, N> {
     fn clone(&self) -> Self {

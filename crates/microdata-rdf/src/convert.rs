@@ -48,7 +48,7 @@ const NO_ITEM: u32 = u32::MAX;
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Conversion {
     triples: Vec<Triple>,
     warnings: Vec<Warning>,

@@ -50,6 +50,12 @@ fn reparse_ttl(s: &str) -> Graph {
 fn every_output_parses_back_to_the_same_graph() {
     for mode in [Mode::Html, Mode::W3c] {
         let conversion = convert(NASTY, URL, &RdfOptions::new().with_mode(mode));
+        // The same page, the same triples, warnings and blank node labels.
+        assert_eq!(
+            conversion,
+            convert(NASTY, URL, &RdfOptions::new().with_mode(mode))
+        );
+        assert!(!conversion.warnings().is_empty(), "{mode:?}");
         let graph = conversion.to_graph();
         assert!(graph.len() >= 10, "{mode:?}: {}", graph.len());
         let nt = microdata_rdf::to_ntriples(&graph);

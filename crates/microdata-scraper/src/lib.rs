@@ -1245,8 +1245,10 @@ fn document_url(url: Option<&str>) -> Result<Option<Url>, Error> {
 /// assert_eq!(err.parse_error(), microdata_scraper::url::ParseError::RelativeUrlWithoutBase);
 /// // The message holds the parse error's: the chain does not repeat it.
 /// assert!(err.source().is_none());
+/// // Errors compare by the URL given and why it failed.
+/// assert_ne!(err, microdata_scraper::parse("<p>", Some("relative")).unwrap_err());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     input: String,
     source: url::ParseError,
