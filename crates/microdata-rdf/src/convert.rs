@@ -297,7 +297,9 @@ impl<'o, 'd, 'a, N: Node<'a>> Converter<'o, 'd, 'a, N> {
     }
 
     fn warn(&mut self, kind: WarningKind, element: usize, detail: Option<String>) {
-        self.warnings.push(Warning::new(kind, element, detail));
+        let name = self.doc.element_at(element).map_or("", |e| e.local_name());
+        self.warnings
+            .push(Warning::new(kind, element, name, detail));
     }
 
     fn emit(&mut self, s: NamedOrBlankNode, p: NamedNode, o: Term) {

@@ -188,14 +188,21 @@ impl WarningKind {
 pub struct Warning {
     kind: WarningKind,
     element: usize,
+    local_name: Box<str>,
     detail: Option<String>,
 }
 
 impl Warning {
-    pub(crate) fn new(kind: WarningKind, element: usize, detail: Option<String>) -> Self {
+    pub(crate) fn new(
+        kind: WarningKind,
+        element: usize,
+        local_name: &str,
+        detail: Option<String>,
+    ) -> Self {
         Warning {
             kind,
             element,
+            local_name: local_name.into(),
             detail,
         }
     }
@@ -211,15 +218,43 @@ impl Warning {
         self.element
     }
 
+    /// The element's local name (`a`, `div`), as the microdata errors name
+    /// elements.
+    ///
+    /// ```
+    /// let page = r#"<p itemscope itemtype="http://e.example/T"><a itemprop=u href="http://[x">u</a>"#;
+    /// let parsed = microdata_scraper::parse(page, None)?;
+    /// let conversion = microdata_rdf::convert(&parsed.document(), &Default::default())?;
+    /// let warning = &conversion.warnings()[0];
+    /// // The parser added `html`, `head` and `body`: the `a` is element 4.
+    /// assert_eq!((warning.local_name(), warning.element()), ("a", 4));
+    /// assert_eq!(
+    ///     warning.to_string(),
+    ///     "URL property value is missing or does not resolve (<a> #4)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn local_name(&self) -> &str {
+        &self.local_name
+    }
+
     /// The offending value (a URL, a language tag, a property name), if any.
     pub fn detail(&self) -> Option<&str> {
         self.detail.as_deref()
     }
 }
 
+/// The description, then the element as the microdata errors name it
+/// (`<a> #7`), then the offending value, if any.
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (element #{})", self.kind.description(), self.element)?;
+        write!(
+            f,
+            "{} (<{}> #{})",
+            self.kind.description(),
+            self.local_name,
+            self.element
+        )?;
         if let Some(d) = &self.detail {
             write!(f, ": {d:?}")?;
         }
