@@ -7,8 +7,7 @@ use clap::{Parser, ValueEnum};
 /// Reads each FILE (`-` or no FILE: standard input; a directory: its HTML
 /// files, recursively, by extension: .html .htm .xhtml .xht .shtml, also
 /// followed by a query as wget saves pages (`index.html?p=2`, whatever
-/// the query holds); a
-/// quoted pattern such as 'crawl/**/*.html': the files it matches, each
+/// the query holds); a quoted pattern such as 'crawl/**/*.html': the files it matches, each
 /// once, and the HTML files of the directories it matches; `*`, `?` and
 /// `[...]` match within a name, `**` across directories, `{a,b}` either),
 /// extracts the data as the WHATWG HTML standard says, and writes it in the
@@ -17,7 +16,8 @@ use clap::{Parser, ValueEnum};
 /// outputs join up into one stream for `jsonl`, `nt`, `nq`, `vcard` and
 /// `ical` (vCard and iCalendar property names are written as the page
 /// spells them, as the standard's algorithms do, so a strict reader may
-/// refuse a card whose names are not valid; --check warns of them); `json`, `mf2`, `links`, `ttl` and `atom` give one document
+/// refuse a card whose names are not valid; --check warns of them);
+/// `json`, `mf2`, `links`, `ttl` and `atom` give one document
 /// per input (compact JSON: one per line), and an input that fails gives
 /// none, so use `jsonl` over many files: each line names its input. Inputs
 /// are processed in parallel. Directories and patterns follow symbolic
@@ -248,8 +248,8 @@ pub(crate) struct Args {
     /// elements open at once (its stack of open elements and list of
     /// active formatting elements), counted after each 4 KiB of input (or
     /// as many bytes as elements were open, if more) and at its end, so a
-    /// page may go above it in between. Each start tag of a block checks that
-    /// stack, so pages of unclosed tags parse in time quadratic in their
+    /// page may go above it in between. Each start tag of a block checks
+    /// that stack, so pages of unclosed tags parse in time quadratic in their
     /// size: 40,000 unclosed `<div>`s take seconds, a megabyte of them
     /// minutes. Ordinary pages hold a few dozen. The input is reported and
     /// gets no output.
