@@ -57,6 +57,12 @@ impl AtomOptions {
 
     /// Uses `now` as "the moment that this algorithm was invoked": a
     /// [`GlobalDateTime`] or a [`SystemTime`].
+    ///
+    /// It is written as the algorithm says, as the best representation of
+    /// the global date and time, fields as they are: a `GlobalDateTime`
+    /// built by hand must keep its fields in their documented ranges, and
+    /// Atom readers (RFC 3339) expect years of four digits, which the
+    /// `microdata` command checks of its `--now`.
     pub fn with_now(mut self, now: impl Into<GlobalDateTime>) -> Self {
         self.now = Some(now.into());
         self
