@@ -195,9 +195,9 @@ pub(crate) struct Args {
     /// The current time for formats that record it (Atom `updated`
     /// fallbacks, iCalendar `DTSTAMP`), as a global date and time string
     /// such as `2024-05-01T12:00:00Z`; default: the system clock. Set it for
-    /// reproducible output. A file's modification time, which the Atom
-    /// algorithm takes as the document's last modification, comes before
-    /// it.
+    /// reproducible output. For the Atom feed's own `updated`, a file's
+    /// modification time, which the algorithm takes as the document's last
+    /// modification, comes before it; entries without dates still take it.
     #[arg(long, value_name = "DATETIME")]
     pub(crate) now: Option<String>,
 

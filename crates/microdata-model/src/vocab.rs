@@ -563,7 +563,13 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
     /// let mut checker = Checker::with_limits(&Limits::default().with_max_reads(3));
     /// assert!(checker.map(item).is_some()); // two reads
     /// assert!(checker.map(item).is_none()); // four: more than three
-    /// assert_eq!(checker.into_warnings()[0].rule(), "vocab:check-stopped");
+    /// let warning = &checker.into_warnings()[0];
+    /// assert_eq!(warning.rule(), "vocab:check-stopped");
+    /// assert!(warning.message().contains("read more than 3 property values"));
+    ///
+    /// let mut one = Checker::with_limits(&Limits::default().with_max_reads(1));
+    /// assert!(one.map(item).is_none());
+    /// assert!(one.into_warnings()[0].message().contains("read more than 1 property value "));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_limits(limits: &Limits) -> Self {
@@ -613,10 +619,15 @@ impl<'d, 'a, N: Node<'a>> Checker<'d, 'a, N> {
             item.element(),
             "vocab:check-stopped",
             format!(
-                "checking stopped at this item: the checks read more than {} property values \
+                "checking stopped at this item: the checks read more than {} property {} \
                  (limit max_reads; items that share properties through `itemref` read them \
                  once each); this item and the ones after it are not checked",
-                self.max_reads
+                self.max_reads,
+                if self.max_reads == 1 {
+                    "value"
+                } else {
+                    "values"
+                }
             ),
         );
         None
