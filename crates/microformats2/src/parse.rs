@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use microdata_model::{Document, LimitError, Limits, Node, split_ascii_whitespace};
 
-use crate::backcompat::{Classic, Roots};
+use crate::backcompat::{Classic, RelProperty, Roots};
 use crate::classes::{self, Prefix};
 use crate::datetime;
 use crate::document::Mf2Document;
@@ -481,27 +481,41 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
                         props.push(Prop { prefix, name, tag });
                     }
                 };
-                for token in self.classes(i) {
-                    for root in roots.iter() {
-                        if let Some((prefix, name)) = root.property(token) {
-                            push(prefix, name, false);
-                        }
-                    }
+                for (prefix, name) in self.classic_class_properties(i, roots) {
+                    push(prefix, name, false);
                 }
-                if self.attr(i, "href").is_some() {
-                    if let Some(rel) = self.attr(i, "rel") {
-                        for token in split_ascii_whitespace(rel) {
-                            for root in roots.iter() {
-                                if let Some(r) = root.rel_property(token) {
-                                    push(r.prefix, r.name, r.tag);
-                                }
-                            }
-                        }
-                    }
+                for r in self.classic_rel_properties(i, roots) {
+                    push(r.prefix, r.name, r.tag);
                 }
             }
         }
         props
+    }
+
+    /// The properties element `i`'s class names give in classic roots
+    /// `roots`, in class order.
+    fn classic_class_properties(
+        &self,
+        i: u32,
+        roots: Roots,
+    ) -> impl Iterator<Item = (Prefix, &'static str)> + use<'a, N> {
+        self.classes(i)
+            .flat_map(move |token| roots.iter().filter_map(move |root| root.property(token)))
+    }
+
+    /// The properties element `i`'s `rel` values give in classic roots
+    /// `roots` (`rel=bookmark` → `u-url`), only when it has an `href`.
+    fn classic_rel_properties(
+        &self,
+        i: u32,
+        roots: Roots,
+    ) -> impl Iterator<Item = RelProperty> + use<'a, N> {
+        let rel = self.attr(i, "href").and(self.attr(i, "rel")).unwrap_or("");
+        split_ascii_whitespace(rel).flat_map(move |token| {
+            roots
+                .iter()
+                .filter_map(move |root| root.rel_property(token))
+        })
     }
 
     /// Whether element `i` ends a value-class search in an item of kind
@@ -517,13 +531,8 @@ impl<'d, 'a, N: Node<'a>> Parser<'d, 'a, N> {
         match ctx {
             Ctx::Mf2 => self.flags(i) & MF2_PROPERTY != 0,
             Ctx::Classic(roots) => {
-                self.classes(i)
-                    .any(|c| roots.iter().any(|r| r.property(c).is_some()))
-                    || (self.attr(i, "href").is_some()
-                        && self.attr(i, "rel").is_some_and(|rel| {
-                            split_ascii_whitespace(rel)
-                                .any(|t| roots.iter().any(|r| r.rel_property(t).is_some()))
-                        }))
+                self.classic_class_properties(i, roots).next().is_some()
+                    || self.classic_rel_properties(i, roots).next().is_some()
             }
         }
     }
