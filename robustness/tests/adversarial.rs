@@ -15,6 +15,21 @@ fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()
 }
 
+/// The values of `item`'s properties named `name` are the texts "0" to
+/// `n - 1`, in that order.
+fn assert_values_count_up<'a, N: microdata_model::Node<'a>>(
+    item: &microdata_model::Item<'_, 'a, N>,
+    name: &str,
+    n: usize,
+) {
+    let values: Vec<String> = item
+        .values(name)
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(values.len(), n);
+    assert!(values.iter().enumerate().all(|(i, v)| *v == i.to_string()));
+}
+
 fn kinds<'a, N: microdata_model::Node<'a>>(doc: &Document<'a, N>, kind: ErrorKind) -> usize {
     doc.errors().iter().filter(|e| e.kind() == kind).count()
 }
@@ -162,12 +177,7 @@ fn itemref_with_100_000_ids() {
     let doc = parsed.document();
     let item = doc.items().next().unwrap();
     assert_eq!(item.itemref_targets().len(), DEEP);
-    let values: Vec<String> = item
-        .values("p")
-        .map(|v| v.as_str().unwrap().to_owned())
-        .collect();
-    assert_eq!(values.len(), DEEP);
-    assert!(values.iter().enumerate().all(|(i, v)| *v == i.to_string()));
+    assert_values_count_up(&item, "p", DEEP);
     let json = doc.to_json();
     assert!(json.starts_with(r#"{"items":[{"properties":{"p":["0","1","2","#));
     assert!(json.ends_with(r#""99998","99999"]}}]}"#));
@@ -332,12 +342,7 @@ fn one_large_block_named_100_000_times() {
     let item = doc.items().next().unwrap();
     assert_eq!(item.itemref_targets().len(), DEEP);
     assert_eq!(item.properties().len(), props);
-    let values: Vec<String> = item
-        .values("a")
-        .map(|v| v.as_str().unwrap().to_owned())
-        .collect();
-    assert_eq!(values.len(), props);
-    assert!(values.iter().enumerate().all(|(i, v)| *v == i.to_string()));
+    assert_values_count_up(&item, "a", props);
     let json = doc.to_json();
     assert_eq!(count(&json, r#"""#), 2 * (props + 3));
     // Each later visit of the block is an error (step 7).

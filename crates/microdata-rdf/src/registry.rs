@@ -52,7 +52,8 @@ struct Vocabulary {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Registry {
-    /// Sorted by decreasing prefix length, so the first match is the longest.
+    /// Sorted by decreasing prefix length (the order of
+    /// [`prefixes`](Self::prefixes)); the trie's indices point here.
     vocabularies: Vec<Vocabulary>,
     /// The prefixes as a byte trie, so that finding an item type's
     /// vocabulary costs the length of the type, not the number of
