@@ -377,6 +377,13 @@ impl<'a, N: Node<'a>> Document<'a, N> {
             default_lang: None,
         };
         let mut scratch = Scratch::default();
+        // One entry per element: sized once when the tree can tell (see
+        // `Node::element_count_hint`), capped at what the u32 indexes can
+        // number; an allocation refused here only means growing as we go.
+        if let Some(hint) = root.element_count_hint() {
+            let hint = hint.min(u32::MAX as usize);
+            _ = doc.nodes.try_reserve_exact(hint);
+        }
 
         // The traversal of `walk`, written out (see there) so that each
         // frame carries the element's state along with its children.

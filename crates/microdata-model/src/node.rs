@@ -204,6 +204,21 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + std::fmt::Debug + 'a {
         None
     }
 
+    /// An upper bound on the number of elements in this node's subtree
+    /// (the node included), if the tree knows one without walking it.
+    ///
+    /// Indexing records one entry per element: with a bound it sizes that
+    /// table once instead of growing it (and copying it) as it walks, which
+    /// spares a multi-megabyte page a few megabytes of copies and fresh
+    /// memory. Only a capacity: a wrong answer costs memory or time, never
+    /// a different result, and one too large to allocate is ignored.
+    ///
+    /// Provided: `None`. The `scraper` adapter answers, for the document
+    /// node, the number of nodes of all kinds its arena holds.
+    fn element_count_hint(self) -> Option<usize> {
+        None
+    }
+
     /// Whether this is an HTML element with the given local name.
     fn is_html_element(self, name: &str) -> bool {
         self.is_html() && self.local_name() == Some(name)

@@ -10,6 +10,8 @@ use crate::{Attribute, Document, ErrorKind, Node, NodeKind};
 #[derive(Debug, Default)]
 pub(crate) struct Tree {
     nodes: Vec<Data>,
+    /// What the document node answers to `Node::element_count_hint`.
+    hint: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -91,12 +93,16 @@ impl<'a> Node<'a> for H<'a> {
         };
         c.iter().map(move |&i| H(tree, i))
     }
+    fn element_count_hint(self) -> Option<usize> {
+        self.0.hint.filter(|_| self.1 == 0)
+    }
 }
 
 impl Tree {
     pub(crate) fn new() -> Self {
         Tree {
             nodes: vec![Data::Document(Vec::new())],
+            hint: None,
         }
     }
     fn push_child(&mut self, parent: usize, data: Data) -> usize {
@@ -172,6 +178,29 @@ fn text_content_spans_descendants_and_skips_other_nodes() {
     let _ = p;
     let doc = Document::new(t.root());
     assert_eq!(doc.to_json(), r#"{"items":[{"properties":{"n":["abc"]}}]}"#);
+}
+
+/// The element-count hint sizes a table, nothing more: no hint, one too
+/// small, one exact and one too large to allocate give the same document,
+/// and none of them panics.
+#[cfg(feature = "json")]
+#[test]
+fn element_count_hint_changes_no_result() {
+    let mut t = Tree::new();
+    let item = t.el(0, "div", &[("itemscope", ""), ("itemref", "r")]);
+    let name = t.el(item, "span", &[("itemprop", "name")]);
+    t.text(name, "Ada");
+    let r = t.el(0, "p", &[("id", "r"), ("itemprop", "born")]);
+    t.text(r, "1815");
+    let expected = r#"{"items":[{"properties":{"name":["Ada"],"born":["1815"]}}]}"#;
+    for hint in [None, Some(0), Some(1), Some(3), Some(usize::MAX)] {
+        t.hint = hint;
+        let doc = Document::new(t.root());
+        assert_eq!(doc.len(), 3, "hint {hint:?}");
+        assert_eq!(doc.to_json(), expected, "hint {hint:?}");
+        let names: Vec<_> = doc.elements().map(|e| e.local_name()).collect();
+        assert_eq!(names, ["div", "span", "p"], "hint {hint:?}");
+    }
 }
 
 #[cfg(feature = "json")]

@@ -299,6 +299,14 @@ impl<'a> Node<'a> for ScraperNode<'a> {
         }
     }
 
+    fn element_count_hint(self) -> Option<usize> {
+        // The arena holds every node of the tree (text, comments and
+        // template contents too): a bound for the whole tree only, not for
+        // a subtree, whose share of it is not known without a walk.
+        let tree = self.node.tree();
+        (self.node.id() == tree.root().id()).then(|| tree.nodes().len())
+    }
+
     fn children(self) -> impl Iterator<Item = Self> {
         // One node of state rather than ego-tree's double-ended pair: a
         // tree walk keeps one of these per level of nesting.

@@ -266,3 +266,21 @@ fn parsed_is_send_with_the_atomic_feature() {
     let json = std::thread::spawn(move || parsed.to_json()).join().unwrap();
     assert_eq!(json, r#"{"items":[{"properties":{"n":["x"]}}]}"#);
 }
+
+/// The element-count hint is the arena's node count, an upper bound on
+/// the elements, for the document node only: for a subtree the arena says
+/// nothing about its share. Template contents, comments and text nodes are
+/// counted too, and the indexed elements stay below it.
+#[test]
+fn element_count_hint_bounds_the_document_only() {
+    use microdata_scraper::{Node, ScraperNode, document};
+    let html = "<!-- c --><div itemscope><template><b>t</b></template>\
+                <span itemprop=a>x</span></div>";
+    let parsed = parse_html(html);
+    let root = ScraperNode::from(parsed.tree.root());
+    assert_eq!(root.element_count_hint(), Some(parsed.tree.nodes().len()));
+    let doc = document(&parsed, None);
+    assert!(doc.len() < parsed.tree.nodes().len());
+    let div = doc.elements().find(|e| e.local_name() == "div").unwrap();
+    assert_eq!(div.node().element_count_hint(), None);
+}
