@@ -1,14 +1,16 @@
 //! Time against input size: each input of `benches::shapes::Shape` (the
 //! product listing, an `itemref`-heavy page, a page 100,000 `<span>`s deep,
 //! a mixed classic/mf2 `h-feed`, the blog) at 1x, 4x and 16x its base
-//! size, through two entry points on a DOM parsed once outside the timed
+//! size, through every entry point on a DOM parsed once outside the timed
 //! loop:
 //!
 //! - `microdata_json`: indexing the document and writing the
 //!   `application/microdata+json` within the default limits,
 //!   `document(&dom, url).try_to_json_with(JsonOptions::new(), Limits::default())`;
 //! - `mf2_json`: indexing, microformats2 parsing and its JSON,
-//!   `microformats2::parse(&document(&dom, url), &options).to_json()`.
+//!   `microformats2::parse(&document(&dom, url), &options).to_json()`;
+//! - `rdf_ntriples`, `vcard`, `ical`, `atom`: indexing and the conversion
+//!   as the entry-point matrix runs it (`benches::entry::EntryPoint`).
 //!
 //! and, as the reference they are held against, `parse`: scraper's own
 //! parse of the same input (`parse_html`, dropping the DOM), a linear
@@ -17,14 +19,17 @@
 //!
 //! Linear code takes 16x the time at 16x the size; `cargo xtask bench`
 //! prints each point's ratio to its 1x point and BENCHMARKS.md records
-//! them. The samples are few and short so that the whole bench runs in
-//! about five minutes.
+//! them. The samples are few and short, but the 16x conversions take
+//! seconds each (RDF on the listing): the whole bench runs in about
+//! fifteen minutes. `cargo xtask bench --bench scaling scaling/blog/`
+//! runs one input.
 //!
 //! Run with `cargo bench -p benches --bench scaling`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use benches::entry::EntryPoint;
 use benches::shapes::{SCALES, Shape};
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
@@ -78,6 +83,16 @@ fn scaling(c: &mut Criterion) {
                     black_box(microformats2::parse(&doc, &options).to_json())
                 });
             });
+            for entry in [
+                EntryPoint::RdfNtriples,
+                EntryPoint::Vcard,
+                EntryPoint::Ical,
+                EntryPoint::Atom,
+            ] {
+                group.bench_with_input(BenchmarkId::new(entry.name(), &size), &dom, |b, dom| {
+                    b.iter(|| black_box(entry.convert(black_box(dom), &url)));
+                });
+            }
         }
         group.finish();
     }

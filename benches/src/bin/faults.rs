@@ -6,11 +6,13 @@
 //! For each input of `benches::shapes::Shape` and each scale, the HTML is
 //! parsed once; then each entry point runs once to warm up and
 //! `--iterations` times measured: `parse` (scraper's own parse, the
-//! reference a linear workload is held against), and the two the scaling
-//! bench times, `microdata_json` (`document(&dom, url)` and its JSON within
-//! the default limits) and `mf2_json` (indexing, microformats2 and its
-//! JSON). With `--parse` those two parse the HTML in each iteration too,
-//! and no DOM is parsed beforehand. Printed per iteration: the mean
+//! reference a linear workload is held against), `microdata_json`
+//! (`document(&dom, url)` and its JSON within the default limits) and
+//! `mf2_json` (indexing, microformats2 and its JSON) by default, and with
+//! `--entry` any other entry point of `benches::entry::EntryPoint`
+//! (`rdf_ntriples`, `vcard`, `ical`, `atom`), as the scaling bench times
+//! them. With `--parse` the conversions parse the HTML in each iteration
+//! too, and no DOM is parsed beforehand. Printed per iteration: the mean
 //! wall-clock time and the minor page faults the process took (from
 //! `/proc/self/stat`, so Linux only; elsewhere the column says `n/a`).
 //!
@@ -23,6 +25,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use benches::entry::EntryPoint;
 use benches::positive_number;
 use benches::shapes::{SCALES, Shape};
 use microdata_scraper::json::JsonOptions;
@@ -35,7 +38,9 @@ usage: faults [--shape NAME]... [--entry NAME] [--scale N]... [--iterations N]
 
   --shape NAME      only this input (listing, itemref, deep, feed, blog);
                     repeat for several (default: all)
-  --entry NAME      only this entry point (parse, microdata_json, mf2_json)
+  --entry NAME      only this entry point; repeat for several (default:
+                    parse, microdata_json, mf2_json; also rdf_ntriples,
+                    vcard, ical, atom)
   --scale N         inputs at N times their base size; repeat for several
                     (default: 1, 4 and 16, as the scaling bench)
   --iterations N    measured iterations per entry point (default 5)
@@ -48,7 +53,7 @@ usage: faults [--shape NAME]... [--entry NAME] [--scale N]... [--iterations N]
 
 struct Options {
     shapes: Vec<Shape>,
-    entry: Option<String>,
+    entries: Vec<String>,
     scales: Vec<usize>,
     iterations: usize,
     cold: bool,
@@ -58,7 +63,7 @@ struct Options {
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
         shapes: Vec::new(),
-        entry: None,
+        entries: Vec::new(),
         scales: Vec::new(),
         iterations: 5,
         cold: false,
@@ -78,7 +83,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 if !ENTRIES.contains(&name.as_str()) {
                     return Err(format!("unknown entry point `{name}`"));
                 }
-                o.entry = Some(name);
+                o.entries.push(name);
             }
             "--scale" => o.scales.push(positive_number(&value()?)?),
             "--iterations" => o.iterations = positive_number(&value()?)?,
@@ -93,11 +98,27 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     if o.scales.is_empty() {
         o.scales = SCALES.to_vec();
     }
+    if o.entries.is_empty() {
+        o.entries = DEFAULT_ENTRIES.map(String::from).to_vec();
+    }
     Ok(o)
 }
 
-/// The entry points timed, as the scaling bench names them.
-const ENTRIES: [&str; 3] = ["parse", "microdata_json", "mf2_json"];
+/// The entry points that can be timed, as the scaling bench names them:
+/// the three of the default run, then the other conversions of
+/// `EntryPoint`.
+const ENTRIES: [&str; 7] = [
+    "parse",
+    "microdata_json",
+    "mf2_json",
+    "rdf_ntriples",
+    "vcard",
+    "ical",
+    "atom",
+];
+
+/// The entry points timed when no `--entry` is given.
+const DEFAULT_ENTRIES: [&str; 3] = ["parse", "microdata_json", "mf2_json"];
 
 /// The minor page faults this process has taken so far: field 10 of
 /// `/proc/self/stat` (counted after the command name, which is in
@@ -190,9 +211,27 @@ fn main() -> ExitCode {
             let parse = || {
                 black_box(parse_html(black_box(&input.html)));
             };
-            let runs: [&dyn Fn(); 3] = [&parse, &microdata_json, &mf2_json];
+            // The other conversions, as the entry-point matrix runs them.
+            let (with_dom, url) = (&with_dom, &url);
+            let other =
+                |entry: EntryPoint| move || with_dom(&|dom| _ = black_box(entry.convert(dom, url)));
+            let (rdf, vcard, ical, atom) = (
+                other(EntryPoint::RdfNtriples),
+                other(EntryPoint::Vcard),
+                other(EntryPoint::Ical),
+                other(EntryPoint::Atom),
+            );
+            let runs: [&dyn Fn(); 7] = [
+                &parse,
+                &microdata_json,
+                &mf2_json,
+                &rdf,
+                &vcard,
+                &ical,
+                &atom,
+            ];
             for (name, f) in ENTRIES.into_iter().zip(runs) {
-                if options.entry.as_ref().is_some_and(|e| e != name) {
+                if !options.entries.iter().any(|e| e == name) {
                     continue;
                 }
                 let (ms, faults) = measure(options.iterations, flush.as_deref_mut(), f);
