@@ -35,17 +35,69 @@ const WELL_KNOWN: &[(&str, &str)] = &[
     ("skos", "http://www.w3.org/2004/02/skos/core#"),
 ];
 
-/// Sorts triples canonically: subjects IRIs first (by string) then blank
-/// nodes (in natural order of their labels, so `b2` before `b10`);
-/// `rdf:type` before other predicates; objects IRIs, blank nodes, then
-/// literals.
+/// Sorts triples canonically ([`cmp_triple`]): subjects IRIs first (by
+/// string) then blank nodes (in natural order of their labels, so `b2`
+/// before `b10`); `rdf:type` before other predicates; objects IRIs, blank
+/// nodes, then literals. Repeated triples are written once.
+///
+/// Each distinct term is ranked once, in the order [`cmp_term`] gives it
+/// (which, for the terms a subject or predicate can be, is the order
+/// [`cmp_triple`] gives them there); the triples are then sorted by their
+/// terms' ranks. The sort's n log n comparisons are of integers instead
+/// of strings, most of which share a long prefix, and of blank node
+/// labels split into text and number at every comparison: on a page of
+/// 90,000 triples that was a quarter of the whole RDF conversion.
 fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Vec<TripleRef<'t>> {
-    let mut v: Vec<TripleRef<'t>> = triples.into_iter().map(Into::into).collect();
-    v.sort_by(cmp_triple);
-    v.dedup();
-    v
+    let v: Vec<TripleRef<'t>> = triples.into_iter().map(Into::into).collect();
+    // Every distinct term, numbered as first met.
+    let mut numbers: foldhash::HashMap<TermRef<'t>, u32> = foldhash::HashMap::default();
+    let mut terms: Vec<TermRef<'t>> = Vec::new();
+    let mut number = |term: TermRef<'t>| {
+        *numbers.entry(term).or_insert_with(|| {
+            terms.push(term);
+            terms.len() as u32 - 1
+        })
+    };
+    // Per triple: its terms' numbers (ranks, below) and its position.
+    let mut keys: Vec<(u32, u32, u32, u32)> = v
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let (s, p) = (number(t.subject.into()), number(t.predicate.into()));
+            (s, p, number(t.object), i as u32)
+        })
+        .collect();
+    // Rank of each term number. The sort is stable, so terms that compare
+    // equal without being equal (none that this crate writes) keep the
+    // order they were first met in.
+    let mut order: Vec<u32> = (0..terms.len() as u32).collect();
+    order.sort_by(|&a, &b| cmp_term(terms[a as usize], terms[b as usize]));
+    let mut rank = vec![0u32; terms.len()];
+    for (r, &n) in order.iter().enumerate() {
+        rank[n as usize] = r as u32;
+    }
+    let type_rank = numbers
+        .get(&TermRef::from(rdf::TYPE))
+        .map(|&n| rank[n as usize]);
+    for (s, p, o, _) in &mut keys {
+        let rank_p = rank[*p as usize];
+        // `rdf:type` before every other predicate.
+        *p = if Some(rank_p) == type_rank {
+            0
+        } else {
+            rank_p + 1
+        };
+        (*s, *o) = (rank[*s as usize], rank[*o as usize]);
+    }
+    keys.sort_unstable();
+    // Equal ranks are equal terms: a repeated triple has the same key.
+    keys.dedup_by_key(|k| (k.0, k.1, k.2));
+    keys.into_iter().map(|k| v[k.3 as usize]).collect()
 }
 
+/// The canonical order of two triples, which [`sorted`] gives by ranks
+/// (and the tests check it against).
+#[cfg(test)]
 fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
     cmp_subject(a.subject, b.subject)
         .then_with(|| {
@@ -56,6 +108,7 @@ fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
         .then_with(|| cmp_term(a.object, b.object))
 }
 
+#[cfg(test)]
 fn cmp_subject(a: NamedOrBlankNodeRef<'_>, b: NamedOrBlankNodeRef<'_>) -> Ordering {
     match (a, b) {
         (NamedOrBlankNodeRef::NamedNode(a), NamedOrBlankNodeRef::NamedNode(b)) => {
@@ -466,6 +519,55 @@ fn unique_name(base: &str, taken: &BTreeSet<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use oxrdf::{Literal, Triple};
+    use proptest::prelude::*;
+
+    /// A triple from small pools of terms that collide often: IRIs that
+    /// share prefixes, `rdf:type`, blank labels whose natural and byte
+    /// orders differ, literals that differ only by datatype or language.
+    fn triple() -> impl Strategy<Value = Triple> {
+        const IRIS: [&str; 5] = [
+            "http://a.example/",
+            "http://a.example/x",
+            "http://a.example/x#y",
+            "http://b.example/",
+            "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
+        ];
+        const LABELS: [&str; 7] = ["b0", "b1", "b2", "b10", "b02", "a", "c9"];
+        let iri = || (0..IRIS.len()).prop_map(|i| NamedNode::new_unchecked(IRIS[i]));
+        let blank = || (0..LABELS.len()).prop_map(|i| BlankNode::new_unchecked(LABELS[i]));
+        let subject = prop_oneof![
+            iri().prop_map(oxrdf::NamedOrBlankNode::from),
+            blank().prop_map(oxrdf::NamedOrBlankNode::from),
+        ];
+        let literal = (0..3usize, 0..3usize).prop_map(|(v, k)| {
+            let value = ["", "1", "10"][v];
+            match k {
+                0 => Literal::new_simple_literal(value),
+                1 => Literal::new_typed_literal(value, NamedNode::new_unchecked(IRIS[0])),
+                _ => Literal::new_language_tagged_literal_unchecked(value, "en"),
+            }
+        });
+        let object = prop_oneof![
+            iri().prop_map(oxrdf::Term::from),
+            blank().prop_map(oxrdf::Term::from),
+            literal.prop_map(oxrdf::Term::from),
+        ];
+        (subject, iri(), object).prop_map(|(s, p, o)| Triple::new(s, p, o))
+    }
+
+    proptest! {
+        /// Sorting by ranks gives what sorting with the comparator and
+        /// removing adjacent repeats gives.
+        #[test]
+        fn ranked_sort_is_the_canonical_order(triples in proptest::collection::vec(triple(), 0..40)) {
+            let mut expected: Vec<TripleRef<'_>> = triples.iter().map(TripleRef::from).collect();
+            expected.sort_by(cmp_triple);
+            expected.dedup();
+            prop_assert_eq!(sorted(&triples), expected);
+        }
+    }
 
     #[test]
     fn natural_order_of_blank_labels() {
