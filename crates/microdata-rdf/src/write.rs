@@ -157,6 +157,12 @@ fn natural(a: &str, b: &str) -> Ordering {
         .then_with(|| a.cmp(b))
 }
 
+/// A writer's output as a string: the serializers write UTF-8, so this
+/// takes the buffer as it is (a lossy copy only if that ever failed).
+fn utf8(out: Vec<u8>) -> String {
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Writes the triples as N-Triples, one a line, in canonical order.
 ///
 /// Accepts a `&Graph`, a `&[Triple]` or anything iterating over triple
@@ -202,7 +208,7 @@ pub fn to_ntriples<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>
     let mut out = Vec::new();
     // Writing to a Vec cannot fail, and the serializer writes UTF-8.
     let _ = write_ntriples(triples, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    utf8(out)
 }
 
 /// Writes the triples as Turtle, in canonical order (so each subject's
@@ -264,7 +270,7 @@ pub fn to_turtle<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>
     // Writing to a `Vec` cannot fail, and a namespace the serializer
     // refuses is left undeclared: no error is left to lose.
     let _ = write_turtle(triples, &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    utf8(out)
 }
 
 /// Writes the triples as N-Quads in the named graph `graph_name` (the
@@ -344,7 +350,7 @@ pub fn to_nquads<'t>(
 ) -> Result<String, Error> {
     let mut out = Vec::new();
     write_nquads(triples, graph_name, &mut out)?;
-    Ok(String::from_utf8_lossy(&out).into_owned())
+    Ok(utf8(out))
 }
 
 fn graph_name_iri(graph_name: &str) -> Result<NamedNode, Error> {
