@@ -33,8 +33,8 @@ use microdata_scraper::scraper::Html;
 use microdata_scraper::{Limits, Url, document, parse_html};
 
 const USAGE: &str = "\
-usage: faults [--shape NAME]... [--entry NAME]... [--scale N]... [--iterations N]
-              [--cold] [--parse]
+usage: faults [--shape NAME]... [--entry NAME]... [--scale N]...
+              [--iterations N] [--cold] [--parse]
 
   --shape NAME      only this input (listing, itemref, deep, feed, blog);
                     repeat for several (default: all)
