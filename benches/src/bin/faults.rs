@@ -80,7 +80,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--shape" => o.shapes.push(Shape::from_name(&value()?)?),
             "--entry" => {
                 let name = value()?;
-                if !ENTRIES.contains(&name.as_str()) {
+                if !EntryPoint::ALL.iter().any(|e| e.name() == name) {
                     return Err(format!("unknown entry point `{name}`"));
                 }
                 o.entries.push(name);
@@ -99,26 +99,17 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         o.scales = SCALES.to_vec();
     }
     if o.entries.is_empty() {
-        o.entries = DEFAULT_ENTRIES.map(String::from).to_vec();
+        o.entries = DEFAULT_ENTRIES.map(|e| e.name().to_owned()).to_vec();
     }
     Ok(o)
 }
 
-/// The entry points that can be timed, as the scaling bench names them:
-/// the three of the default run, then the other conversions of
-/// `EntryPoint`.
-const ENTRIES: [&str; 7] = [
-    "parse",
-    "microdata_json",
-    "mf2_json",
-    "rdf_ntriples",
-    "vcard",
-    "ical",
-    "atom",
-];
-
 /// The entry points timed when no `--entry` is given.
-const DEFAULT_ENTRIES: [&str; 3] = ["parse", "microdata_json", "mf2_json"];
+const DEFAULT_ENTRIES: [EntryPoint; 3] = [
+    EntryPoint::Parse,
+    EntryPoint::MicrodataJson,
+    EntryPoint::Mf2Json,
+];
 
 /// The minor page faults this process has taken so far: field 10 of
 /// `/proc/self/stat` (counted after the command name, which is in
@@ -211,29 +202,21 @@ fn main() -> ExitCode {
             let parse = || {
                 black_box(parse_html(black_box(&input.html)));
             };
-            // The other conversions, as the entry-point matrix runs them.
-            let (with_dom, url) = (&with_dom, &url);
-            let other =
-                |entry: EntryPoint| move || with_dom(&|dom| _ = black_box(entry.convert(dom, url)));
-            let (rdf, vcard, ical, atom) = (
-                other(EntryPoint::RdfNtriples),
-                other(EntryPoint::Vcard),
-                other(EntryPoint::Ical),
-                other(EntryPoint::Atom),
-            );
-            let runs: [&dyn Fn(); 7] = [
-                &parse,
-                &microdata_json,
-                &mf2_json,
-                &rdf,
-                &vcard,
-                &ical,
-                &atom,
-            ];
-            for (name, f) in ENTRIES.into_iter().zip(runs) {
+            for entry in EntryPoint::ALL {
+                let name = entry.name();
                 if !options.entries.iter().any(|e| e == name) {
                     continue;
                 }
+                let convert = || with_dom(&|dom| _ = black_box(entry.convert(dom, &url)));
+                let f: &dyn Fn() = match entry {
+                    EntryPoint::Parse => &parse,
+                    // As the scaling bench times them.
+                    EntryPoint::MicrodataJson => &microdata_json,
+                    EntryPoint::Mf2Json => &mf2_json,
+                    // The other conversions, as the entry-point matrix
+                    // runs them.
+                    _ => &convert,
+                };
                 let (ms, faults) = measure(options.iterations, flush.as_deref_mut(), f);
                 let faults = faults.map_or_else(|| "n/a".to_string(), |f| f.to_string());
                 println!(

@@ -210,8 +210,11 @@ pub trait Node<'a>: Copy + Eq + std::hash::Hash + std::fmt::Debug + 'a {
     /// Indexing records one entry per element: with a bound it sizes that
     /// table once instead of growing it (and copying it) as it walks, which
     /// spares a multi-megabyte page a few megabytes of copies and fresh
-    /// memory. Only a capacity: a wrong answer costs memory or time, never
-    /// a different result, and one too large to allocate is ignored.
+    /// memory. Only a capacity, kept for the document's life: a wrong
+    /// answer costs memory or time, never a different result. One far above
+    /// the truth reserves that much address space (untouched, so not
+    /// resident on systems that overcommit), and one too large to allocate
+    /// is ignored.
     ///
     /// Provided: `None`. The `scraper` adapter answers, for the document
     /// node, the number of nodes of all kinds its arena holds.

@@ -40,15 +40,23 @@ const WELL_KNOWN: &[(&str, &str)] = &[
 /// before `b10`); `rdf:type` before other predicates; objects IRIs, blank
 /// nodes, then literals. Repeated triples are written once.
 ///
-/// Each distinct term is ranked once, in the order [`cmp_term`] gives it
-/// (which, for the terms a subject or predicate can be, is the order
-/// [`cmp_triple`] gives them there); the triples are then sorted by their
-/// terms' ranks. The sort's n log n comparisons are of integers instead
-/// of strings, most of which share a long prefix, and of blank node
-/// labels split into text and number at every comparison: on a page of
-/// 90,000 triples that was a quarter of the whole RDF conversion.
+/// Each distinct term is ranked once, in the order of [`cmp_term`], which
+/// is the order [`cmp_triple`] gives subjects, objects and (but for
+/// `rdf:type`, put first here as there) predicates; the triples are then
+/// sorted by their terms' ranks. The sort's n log n comparisons are of
+/// integers instead of strings, most of which share a long prefix, and of
+/// blank node labels split into text and number at every comparison: on
+/// a page of 90,000 triples that was a quarter of the whole RDF
+/// conversion.
 fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Vec<TripleRef<'t>> {
-    let v: Vec<TripleRef<'t>> = triples.into_iter().map(Into::into).collect();
+    let mut v: Vec<TripleRef<'t>> = triples.into_iter().map(Into::into).collect();
+    // A triple has three terms: with fewer triples than this, every term
+    // number, rank and position below fits a u32.
+    if v.len() >= (u32::MAX / 3) as usize {
+        v.sort_by(cmp_triple);
+        v.dedup();
+        return v;
+    }
     // Every distinct term, numbered as first met.
     let mut numbers: foldhash::HashMap<TermRef<'t>, u32> = foldhash::HashMap::default();
     let mut terms: Vec<TermRef<'t>> = Vec::new();
@@ -67,11 +75,9 @@ fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Ve
             (s, p, number(t.object), i as u32)
         })
         .collect();
-    // Rank of each term number. The sort is stable, so terms that compare
-    // equal without being equal (none that this crate writes) keep the
-    // order they were first met in.
+    // Rank of each term number: distinct terms never compare equal.
     let mut order: Vec<u32> = (0..terms.len() as u32).collect();
-    order.sort_by(|&a, &b| cmp_term(terms[a as usize], terms[b as usize]));
+    order.sort_unstable_by(|&a, &b| cmp_term(terms[a as usize], terms[b as usize]));
     let mut rank = vec![0u32; terms.len()];
     for (r, &n) in order.iter().enumerate() {
         rank[n as usize] = r as u32;
@@ -95,11 +101,13 @@ fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Ve
     keys.into_iter().map(|k| v[k.3 as usize]).collect()
 }
 
-/// The canonical order of two triples, which [`sorted`] gives by ranks
-/// (and the tests check it against).
-#[cfg(test)]
+/// The canonical order of two triples: by subject, then predicate
+/// (`rdf:type` first), then object, each term in the order of
+/// [`cmp_term`]. [`sorted`] gives this order by ranks (the tests check it
+/// against this comparator) and falls back on it for more triples than
+/// its ranks can number.
 fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
-    cmp_subject(a.subject, b.subject)
+    cmp_term(a.subject.into(), b.subject.into())
         .then_with(|| {
             let (at, bt) = (a.predicate == rdf::TYPE, b.predicate == rdf::TYPE);
             bt.cmp(&at)
@@ -108,38 +116,39 @@ fn cmp_triple(a: &TripleRef<'_>, b: &TripleRef<'_>) -> Ordering {
         .then_with(|| cmp_term(a.object, b.object))
 }
 
-#[cfg(test)]
-fn cmp_subject(a: NamedOrBlankNodeRef<'_>, b: NamedOrBlankNodeRef<'_>) -> Ordering {
-    match (a, b) {
-        (NamedOrBlankNodeRef::NamedNode(a), NamedOrBlankNodeRef::NamedNode(b)) => {
-            a.as_str().cmp(b.as_str())
-        }
-        (NamedOrBlankNodeRef::NamedNode(_), _) => Ordering::Less,
-        (_, NamedOrBlankNodeRef::NamedNode(_)) => Ordering::Greater,
-        (NamedOrBlankNodeRef::BlankNode(a), NamedOrBlankNodeRef::BlankNode(b)) => {
-            natural(a.as_str(), b.as_str())
-        }
-        #[allow(unreachable_patterns)]
-        _ => Ordering::Equal,
-    }
-}
-
+/// The canonical order of terms: IRIs (by string), blank nodes (natural
+/// order of their labels), literals (by value, datatype, language), then
+/// any other kind of term. A total order: terms these keys do not tell
+/// apart (RDF 1.2's triple terms, or literals that differ only in their
+/// direction, when a crate in the build turns `oxrdf`'s `rdf-12` feature
+/// on) are told apart by their N-Triples form.
 fn cmp_term(a: TermRef<'_>, b: TermRef<'_>) -> Ordering {
+    #[allow(unreachable_patterns)]
     let rank = |t: &TermRef<'_>| match t {
         TermRef::NamedNode(_) => 0,
         TermRef::BlankNode(_) => 1,
-        _ => 2,
+        TermRef::Literal(_) => 2,
+        _ => 3,
     };
-    rank(&a).cmp(&rank(&b)).then_with(|| match (a, b) {
-        (TermRef::NamedNode(a), TermRef::NamedNode(b)) => a.as_str().cmp(b.as_str()),
-        (TermRef::BlankNode(a), TermRef::BlankNode(b)) => natural(a.as_str(), b.as_str()),
-        (TermRef::Literal(a), TermRef::Literal(b)) => a
-            .value()
-            .cmp(b.value())
-            .then_with(|| a.datatype().as_str().cmp(b.datatype().as_str()))
-            .then_with(|| a.language().cmp(&b.language())),
-        _ => Ordering::Equal,
-    })
+    rank(&a)
+        .cmp(&rank(&b))
+        .then_with(|| match (a, b) {
+            (TermRef::NamedNode(a), TermRef::NamedNode(b)) => a.as_str().cmp(b.as_str()),
+            (TermRef::BlankNode(a), TermRef::BlankNode(b)) => natural(a.as_str(), b.as_str()),
+            (TermRef::Literal(a), TermRef::Literal(b)) => a
+                .value()
+                .cmp(b.value())
+                .then_with(|| a.datatype().as_str().cmp(b.datatype().as_str()))
+                .then_with(|| a.language().cmp(&b.language())),
+            _ => Ordering::Equal,
+        })
+        .then_with(|| {
+            if a == b {
+                Ordering::Equal
+            } else {
+                a.to_string().cmp(&b.to_string())
+            }
+        })
 }
 
 /// Compares labels by their text without trailing digits, then by the
