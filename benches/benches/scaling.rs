@@ -22,7 +22,8 @@
 //! them. The samples are few and short, but the 16x conversions take
 //! seconds each (RDF on the listing): the whole bench runs in about
 //! eight minutes. `cargo xtask bench --bench scaling scaling/blog/`
-//! runs one input.
+//! times one input (every input is still generated, parsed and checked
+//! first).
 //!
 //! Run with `cargo bench -p benches --bench scaling`.
 
