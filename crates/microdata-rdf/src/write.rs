@@ -57,16 +57,13 @@ fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Ve
         v.dedup();
         return v;
     }
-    // Every distinct term, numbered as first met.
+    // Per triple: its terms' numbers (ranks, below) and its position;
+    // each distinct term is numbered as first met.
     let mut numbers: foldhash::HashMap<TermRef<'t>, u32> = foldhash::HashMap::default();
-    let mut terms: Vec<TermRef<'t>> = Vec::new();
     let mut number = |term: TermRef<'t>| {
-        *numbers.entry(term).or_insert_with(|| {
-            terms.push(term);
-            terms.len() as u32 - 1
-        })
+        let next = numbers.len() as u32;
+        *numbers.entry(term).or_insert(next)
     };
-    // Per triple: its terms' numbers (ranks, below) and its position.
     let mut keys: Vec<(u32, u32, u32, u32)> = v
         .iter()
         .enumerate()
@@ -75,16 +72,18 @@ fn sorted<'t>(triples: impl IntoIterator<Item = impl Into<TripleRef<'t>>>) -> Ve
             (s, p, number(t.object), i as u32)
         })
         .collect();
-    // Rank of each term number: distinct terms never compare equal.
-    let mut order: Vec<u32> = (0..terms.len() as u32).collect();
-    order.sort_unstable_by(|&a, &b| cmp_term(terms[a as usize], terms[b as usize]));
+    // Rank of each term number. Distinct terms never compare equal, so
+    // the order does not depend on the map's.
+    let mut terms: Vec<(TermRef<'t>, u32)> = numbers.into_iter().collect();
+    terms.sort_unstable_by(|a, b| cmp_term(a.0, b.0));
     let mut rank = vec![0u32; terms.len()];
-    for (r, &n) in order.iter().enumerate() {
+    let mut type_rank = None;
+    for (r, &(term, n)) in terms.iter().enumerate() {
         rank[n as usize] = r as u32;
+        if term == TermRef::from(rdf::TYPE) {
+            type_rank = Some(r as u32);
+        }
     }
-    let type_rank = numbers
-        .get(&TermRef::from(rdf::TYPE))
-        .map(|&n| rank[n as usize]);
     for (s, p, o, _) in &mut keys {
         let rank_p = rank[*p as usize];
         // `rdf:type` before every other predicate.
