@@ -85,12 +85,9 @@ fn scaling(c: &mut Criterion) {
                 });
             });
             // The other conversions, as the entry-point matrix runs them.
-            let others = EntryPoint::ALL.into_iter().filter(|e| {
-                !matches!(
-                    e,
-                    EntryPoint::Parse | EntryPoint::MicrodataJson | EntryPoint::Mf2Json
-                )
-            });
+            let others = EntryPoint::ALL
+                .into_iter()
+                .filter(|e| !EntryPoint::SCALED_FIRST.contains(e));
             for entry in others {
                 group.bench_with_input(BenchmarkId::new(entry.name(), &size), &dom, |b, dom| {
                     b.iter(|| black_box(entry.convert(black_box(dom), &url)));

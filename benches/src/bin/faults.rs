@@ -99,17 +99,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         o.scales = SCALES.to_vec();
     }
     if o.entries.is_empty() {
-        o.entries = DEFAULT_ENTRIES.map(|e| e.name().to_owned()).to_vec();
+        // By default the scaling bench's first three.
+        o.entries = EntryPoint::SCALED_FIRST
+            .map(|e| e.name().to_owned())
+            .to_vec();
     }
     Ok(o)
 }
-
-/// The entry points timed when no `--entry` is given.
-const DEFAULT_ENTRIES: [EntryPoint; 3] = [
-    EntryPoint::Parse,
-    EntryPoint::MicrodataJson,
-    EntryPoint::Mf2Json,
-];
 
 /// The minor page faults this process has taken so far: field 10 of
 /// `/proc/self/stat` (counted after the command name, which is in
